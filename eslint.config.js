@@ -1,0 +1,67 @@
+import js from '@eslint/js';
+import ts from 'typescript-eslint';
+import svelte from 'eslint-plugin-svelte';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+import svelteConfig from './svelte.config.js';
+
+/** Layering (doc/architecture.md): protocol ← db ← connection/bridge ← state ← components. */
+const layer = (files, forbidden, message) => ({
+	files,
+	rules: {
+		'no-restricted-imports': [
+			'error',
+			{ patterns: [{ group: forbidden, message }] }
+		]
+	}
+});
+
+export default ts.config(
+	js.configs.recommended,
+	...ts.configs.recommended,
+	...svelte.configs.recommended,
+	prettier,
+	...svelte.configs.prettier,
+	{
+		languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.worker } }
+	},
+	{
+		files: ['**/*.ts', '**/*.svelte', '**/*.svelte.ts'],
+		languageOptions: {
+			parserOptions: {
+				projectService: true,
+				extraFileExtensions: ['.svelte'],
+				parser: ts.parser,
+				svelteConfig
+			}
+		},
+		rules: {
+			'@typescript-eslint/no-floating-promises': 'error',
+			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }]
+		}
+	},
+	layer(
+		['src/lib/protocol/**'],
+		['**/db/**', '**/connection/**', '**/bridge/**', '**/state/**', '**/components/**', 'dexie', 'svelte*', '$app/*'],
+		'protocol/ is pure: no storage, no DOM, no UI.'
+	),
+	layer(
+		['src/lib/db/**'],
+		['**/connection/**', '**/bridge/**', '**/state/**', '**/components/**', 'svelte*', '$app/*'],
+		'db/ depends only on protocol/.'
+	),
+	layer(
+		['src/lib/connection/**'],
+		['**/state/**', '**/components/**', 'svelte*', '$app/*'],
+		'connection/ runs in the worker: no UI.'
+	),
+	layer(
+		['src/lib/state/**'],
+		['**/components/**', '**/connection/**'],
+		'state/ talks to the worker only through bridge/.'
+	),
+	layer(['gateway/**'], ['**/src/lib/db/**', '**/src/lib/state/**', '**/components/**'], 'gateway uses protocol/ only.'),
+	{
+		ignores: ['build/', '.svelte-kit/', 'node_modules/', 'test-results/', 'playwright-report/', 'spec/']
+	}
+);

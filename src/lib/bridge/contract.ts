@@ -1,0 +1,72 @@
+/**
+ * The typed worker ⇄ page contract (commands in, events out). The page calls `WorkerApi` through
+ * Comlink; the worker reports through the `EventSink` the page hands it.
+ */
+
+/** What the user paired with. */
+export interface GatewayConfig {
+	/** `ws://` or `wss://` URL, used as given (PROTOCOL-NOTES "Transport and handshake"). */
+	url: string;
+	token: string;
+}
+
+/** Connection state as shown in the status (`role="status"`, name `Connection`). */
+export type ConnectionState =
+	| 'unpaired'
+	| 'connecting'
+	| 'connected'
+	| 'reconnecting'
+	| 'offline'
+	| 'auth_failed';
+
+export interface ConnectionStatus {
+	state: ConnectionState;
+	/** When `reconnecting`: delay before the next attempt, ms. */
+	retry_in_ms?: number;
+	/** Last error, human-readable. */
+	error?: string;
+}
+
+/** Whether the agent is working on a turn in a channel (`agent.busy` / `agent.idle` / `typing`). */
+export interface AgentActivity {
+	chat_id: string;
+	busy: boolean;
+	reason?: string;
+	typing: boolean;
+}
+
+/** A recorded protocol event for diagnostics (malformed frame, timeout, …). */
+export interface DiagnosticEntry {
+	ts: number;
+	kind: string;
+	message: string;
+	excerpt?: string;
+}
+
+/** Events from the worker to the page. */
+export type WorkerEvent =
+	| { type: 'status'; status: ConnectionStatus }
+	/** Hot streaming text, latest per message; bypasses the store (GUIDE "Hot data"). */
+	| { type: 'stream'; updates: { message_id: string; text: string }[] }
+	| { type: 'activity'; activity: AgentActivity }
+	| { type: 'diagnostic'; entry: DiagnosticEntry };
+
+/** Callback the page gives the worker. */
+export type EventSink = (event: WorkerEvent) => void;
+
+/** Commands from the page to the worker. */
+export interface WorkerApi {
+	/** Subscribe to events; the current status is reported at once. */
+	subscribe(sink: EventSink): void;
+	/**
+	 * Say which gateway the worker should be connected to (or none). The worker compares with what it
+	 * has and opens, keeps or closes the socket (GUIDE "Compare and correct").
+	 */
+	configure(config: GatewayConfig | null): Promise<void>;
+	/** Queue a user message in the outbox and send it; resolves with its `client_msg_id`. */
+	send(input: { chat_id: string; thread_id?: string; text: string }): Promise<string>;
+	/** Re-queue a failed message. */
+	retry(client_msg_id: string): Promise<void>;
+	/** The network came back or the page became visible: retry a pending reconnect now. */
+	wake(): void;
+}

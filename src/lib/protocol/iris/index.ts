@@ -1,0 +1,3 @@
+export * from './frames';
+export * from './codec';
+export { REQUIRED_FIELDS } from './schema';

@@ -1,0 +1,98 @@
+/**
+ * JSON-Schema validators for every Iris v1 frame, built from the spec file itself
+ * (`spec/iris-protocol-v1.schema.json`, a copy of `shared/spec/`) so code and contract cannot drift.
+ *
+ * The spec describes each frame's payload properties but marks none required. `REQUIRED_FIELDS` is
+ * our reading (doc/protocol.md): only the keys without which a frame cannot be applied at all.
+ */
+import { Ajv, type ValidateFunction } from 'ajv';
+import spec from '../../../../spec/iris-protocol-v1.schema.json';
+import type { AppFrameType, ServerFrameType } from './frames';
+
+/** Direction of a frame: what the app receives, or what the server receives. */
+export type Direction = 'server_to_app' | 'app_to_server';
+
+type JsonSchema = Record<string, unknown>;
+
+/** Payload keys that must be present for a frame to be usable, per type (both directions). */
+export const REQUIRED_FIELDS: Partial<Record<ServerFrameType | AppFrameType, readonly string[]>> = {
+	message: ['message_id'],
+	'message.start': ['message_id'],
+	'message.update': ['message_id', 'text'],
+	'message.stop': ['message_id'],
+	'tool.start': ['index'],
+	'tool.progress': ['index'],
+	'tool.end': ['index'],
+	'picker.model': ['picker_id'],
+	'picker.choice': ['picker_id'],
+	'picker.clarify': ['picker_id'],
+	'picker.approval': ['picker_id'],
+	'picker.confirm': ['picker_id'],
+	'picker.select': ['picker_id', 'value'],
+	'channel.list': ['channels'],
+	'channel.created': ['chat_id'],
+	'channel.renamed': ['chat_id', 'name'],
+	'channel.deleted': ['chat_id'],
+	'channel.create': ['name'],
+	'channel.rename': ['name'],
+	history: [],
+	'sync.done': ['cursor'],
+	sync: ['cursor'],
+	'media.offer': ['media_id'],
+	'media.pull': ['media_id'],
+	'media.pull.end': ['ok'],
+	'media.upload.start': ['media_ref', 'kind', 'size'],
+	'media.upload.end': ['media_ref', 'sha256'],
+	hello: ['token', 'device_id'],
+	'agent.steer': ['text'],
+	'read.receipt': ['chat_id', 'message_id'],
+	'commands.complete': [],
+	search: ['query'],
+	typing: ['on']
+};
+
+/** Inbound types the client accepts though the schema lists them only in the other direction. */
+const ALSO_INBOUND: Record<string, Direction> = { 'read.receipt': 'app_to_server' };
+
+const frameTypes = spec.frame_types as Record<Direction, Record<string, { payload?: JsonSchema }>>;
+
+function payloadSchema(direction: Direction, type: string): JsonSchema | undefined {
+	const own = frameTypes[direction][type];
+	const borrowed = direction === 'server_to_app' ? ALSO_INBOUND[type] : undefined;
+	const def = own ?? (borrowed ? frameTypes[borrowed][type] : undefined);
+	if (!def) return undefined;
+	const payload = def.payload ?? {};
+	const required = [...(REQUIRED_FIELDS[type as ServerFrameType] ?? [])];
+	// A payload that is a bare $ref (channel.created, media.offer): draft-07 ignores siblings of
+	// $ref, so the ref goes into allOf and `required` stands beside it.
+	if ('$ref' in payload) return { type: 'object', allOf: [payload], required };
+	return { type: 'object', properties: payload, required };
+}
+
+const ajv = new Ajv({ strict: false, allErrors: false });
+const cache = new Map<string, ValidateFunction | null>();
+
+/**
+ * The validator for one frame type in one direction, or `null` if the spec has no such frame.
+ * Compiled on first use and cached.
+ */
+export function validatorFor(direction: Direction, type: string): ValidateFunction | null {
+	const key = `${direction}:${type}`;
+	const hit = cache.get(key);
+	if (hit !== undefined) return hit;
+	const payload = payloadSchema(direction, type);
+	const validate = payload
+		? ajv.compile({
+				type: 'object',
+				definitions: spec.definitions,
+				required: ['v', 'type', 'payload'],
+				properties: {
+					...spec.envelope.properties,
+					type: { const: type },
+					payload
+				}
+			})
+		: null;
+	cache.set(key, validate);
+	return validate;
+}
