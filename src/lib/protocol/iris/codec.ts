@@ -11,12 +11,7 @@ import { validatorFor, type Direction } from './schema';
 
 /** Why a frame was rejected. */
 export type ProtocolErrorKind =
-	| 'too_large'
-	| 'json'
-	| 'envelope'
-	| 'version'
-	| 'unknown_type'
-	| 'invalid';
+	'too_large' | 'json' | 'envelope' | 'version' | 'unknown_type' | 'invalid';
 
 /** A rejected inbound frame; plain data so it crosses `postMessage` and goes into diagnostics. */
 export interface ProtocolError {
@@ -105,11 +100,14 @@ export class ProtocolEncodeError extends Error {
 }
 
 function encode(frame: AppFrame | ServerFrame, direction: Direction): string {
-	const validate = validatorFor(direction, frame.type);
-	if (!validate) throw new ProtocolEncodeError(`unknown ${direction} frame type "${frame.type}"`);
+	// Read before validating: Ajv's `validate` is a type guard, so after `!validate(frame)` the
+	// frame narrows to `never`.
+	const type: string = frame.type;
+	const validate = validatorFor(direction, type);
+	if (!validate) throw new ProtocolEncodeError(`unknown ${direction} frame type "${type}"`);
 	if (!validate(frame)) {
 		const err = validate.errors?.[0];
-		throw new ProtocolEncodeError(`${frame.type}: ${err?.instancePath ?? ''} ${err?.message ?? ''}`);
+		throw new ProtocolEncodeError(`${type}: ${err?.instancePath ?? ''} ${err?.message ?? ''}`);
 	}
 	return JSON.stringify(frame);
 }

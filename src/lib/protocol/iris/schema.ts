@@ -56,13 +56,19 @@ const ALSO_INBOUND: Record<string, Direction> = { 'read.receipt': 'app_to_server
 
 const frameTypes = spec.frame_types as Record<Direction, Record<string, { payload?: JsonSchema }>>;
 
+/** `map[key]` only if `key` is the map's own: `type` comes off the wire, and a frame typed
+ * `constructor` or `__proto__` must be an unknown type, not a lookup on `Object.prototype`. */
+function own<V>(map: Readonly<Record<string, V>>, key: string): V | undefined {
+	return Object.hasOwn(map, key) ? map[key] : undefined;
+}
+
 function payloadSchema(direction: Direction, type: string): JsonSchema | undefined {
-	const own = frameTypes[direction][type];
-	const borrowed = direction === 'server_to_app' ? ALSO_INBOUND[type] : undefined;
-	const def = own ?? (borrowed ? frameTypes[borrowed][type] : undefined);
+	const borrowed = direction === 'server_to_app' ? own(ALSO_INBOUND, type) : undefined;
+	const def =
+		own(frameTypes[direction], type) ?? (borrowed ? own(frameTypes[borrowed], type) : undefined);
 	if (!def) return undefined;
 	const payload = def.payload ?? {};
-	const required = [...(REQUIRED_FIELDS[type as ServerFrameType] ?? [])];
+	const required = [...(own(REQUIRED_FIELDS, type) ?? [])];
 	// A payload that is a bare $ref (channel.created, media.offer): draft-07 ignores siblings of
 	// $ref, so the ref goes into allOf and `required` stands beside it.
 	if ('$ref' in payload) return { type: 'object', allOf: [payload], required };

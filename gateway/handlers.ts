@@ -1,0 +1,109 @@
+/**
+ * What the demo gateway does with each app frame once the connection is authenticated.
+ * Requests are answered with their `id` echoed; a turn's frames go to every device.
+ */
+import {
+	frame,
+	type AppFrame,
+	type AppFrameOf,
+	type MessagePayload,
+	type ServerFrame,
+	type ServerPayloads
+} from '../src/lib/protocol/iris';
+import type { Hub, Peer } from './hub';
+import type { Scope } from './store';
+import { runDemoTurn } from './turn';
+
+type ErrorCode = NonNullable<ServerPayloads['error']['code']>;
+
+/** An `error` frame answering request `id` (when known). */
+export function errorFrame(code: ErrorCode, message: string, id?: number): ServerFrame {
+	return frame('error', { code, message }, id === undefined ? {} : { id });
+}
+
+/** The frame's scope: envelope `chat_id` (absent = the default channel) and `thread_id`. */
+function scopeOf(hub: Hub, f: AppFrame): Scope | null {
+	const channel = hub.channel(f.chat_id);
+	if (!channel) return null;
+	return f.thread_id === undefined
+		? { chat_id: channel.chat_id }
+		: { chat_id: channel.chat_id, thread_id: f.thread_id };
+}
+
+function handleMessageSend(
+	hub: Hub,
+	peer: Peer,
+	f: AppFrameOf<'message.send'>,
+	scope: Scope
+): void {
+	const { text = '', reply_to, media_refs, client_msg_id } = f.payload;
+	if (media_refs && media_refs.length > 0) {
+		peer.send(errorFrame('unsupported', 'media is not supported by the demo gateway yet', f.id));
+		return;
+	}
+	// A resend (same client_msg_id, e.g. after a reconnect) gets the original ack and no new turn.
+	const known =
+		client_msg_id === undefined ? undefined : hub.store.findByClientMsgId(client_msg_id);
+	if (known) {
+		peer.send(frame('message', known.message, { ...known.scope, id: f.id }));
+		return;
+	}
+	const message: MessagePayload = {
+		message_id: hub.store.nextMessageId(),
+		role: 'user',
+		text,
+		ts: hub.clock.next()
+	};
+	if (reply_to !== undefined) message.reply_to = reply_to;
+	if (client_msg_id !== undefined) message.client_msg_id = client_msg_id;
+	hub.store.add({ scope, message });
+	peer.send(frame('message', message, { ...scope, id: f.id }));
+	// The sender has it through the ack; other devices get it as an event, and sync replays it.
+	hub.broadcast(frame('message', message, scope), { record: true, except: peer });
+	hub.enqueueTurn(scope, (signal) => runDemoTurn(hub, scope, text, signal));
+}
+
+function handleHistory(hub: Hub, peer: Peer, f: AppFrameOf<'history'>, scope: Scope): void {
+	const { before_message_id, limit } = f.payload;
+	const page = hub.store.history(scope, before_message_id, limit);
+	if (!page) {
+		peer.send(errorFrame('not_found', `unknown before_message_id "${before_message_id}"`, f.id));
+		return;
+	}
+	peer.send(frame('history', page, { ...scope, id: f.id }));
+}
+
+function handleSync(hub: Hub, peer: Peer, f: AppFrameOf<'sync'>): void {
+	// Everything runs on one thread, so no broadcast can slip in between the replay and
+	// `sync.done`: the cursor covers exactly what was replayed or already sent live.
+	for (const logged of hub.events.since(f.payload.cursor)) peer.send(logged);
+	peer.send(frame('sync.done', { cursor: hub.events.latest }, { id: f.id }));
+}
+
+/** Answer one decoded app frame from an authenticated connection. */
+export function handleAppFrame(hub: Hub, peer: Peer, f: AppFrame): void {
+	switch (f.type) {
+		case 'ping':
+			peer.send(frame('pong', { ts: f.payload.ts ?? hub.clock.next() }, { id: f.id }));
+			return;
+		case 'sync':
+			handleSync(hub, peer, f);
+			return;
+		case 'message.send':
+		case 'history': {
+			const scope = scopeOf(hub, f);
+			if (!scope) {
+				peer.send(errorFrame('not_found', `unknown chat_id "${f.chat_id}"`, f.id));
+			} else if (f.type === 'message.send') {
+				handleMessageSend(hub, peer, f, scope);
+			} else {
+				handleHistory(hub, peer, f, scope);
+			}
+			return;
+		}
+		default:
+			peer.send(
+				errorFrame('unsupported', `${f.type} is not supported by the demo gateway yet`, f.id)
+			);
+	}
+}

@@ -1,0 +1,107 @@
+/**
+ * State shared by all connections of one gateway: the authenticated peers, the replay log, the
+ * message store, the clock, channels, and the per-chat queue of agent turns.
+ */
+import type { Channel, ServerFrame } from '../src/lib/protocol/iris';
+import { MonotonicClock } from './clock';
+import { EventLog } from './event-log';
+import { MessageStore, scopeKey, type Scope } from './store';
+
+/** Something frames can be sent to: one authenticated WebSocket connection. */
+export interface Peer {
+	/** Encode and send one frame; a no-op if the socket is no longer open. */
+	send(frame: ServerFrame): void;
+}
+
+/** Settings of one gateway; `demoStepMs` in ms. */
+export interface HubOptions {
+	token: string;
+	demoStepMs: number;
+	log: (line: string) => void;
+}
+
+/** The one default channel the demo gateway has (frames without `chat_id` belong to it). */
+export const DEFAULT_CHANNEL: Required<Channel> = {
+	chat_id: 'default',
+	name: 'General',
+	kind: 'default',
+	parent_chat_id: null,
+	is_default: true
+};
+
+/** Shared gateway state; one per `startGateway`. */
+export class Hub {
+	readonly clock = new MonotonicClock();
+	readonly events = new EventLog();
+	readonly store = new MessageStore();
+	readonly channels: Channel[] = [{ ...DEFAULT_CHANNEL }];
+	readonly options: HubOptions;
+	readonly #peers = new Set<Peer>();
+	readonly #abort = new AbortController();
+	readonly #turns = new Map<string, Promise<void>>();
+
+	constructor(options: HubOptions) {
+		this.options = options;
+	}
+
+	/** Aborted when the gateway closes: running turns stop, queued ones never start. */
+	get signal(): AbortSignal {
+		return this.#abort.signal;
+	}
+
+	/** Log one line, prefixed `[gateway] `. */
+	log(message: string): void {
+		this.options.log(`[gateway] ${message}`);
+	}
+
+	/** Start delivering broadcasts to `peer` (after its `hello.ack`). */
+	addPeer(peer: Peer): void {
+		this.#peers.add(peer);
+	}
+
+	removePeer(peer: Peer): void {
+		this.#peers.delete(peer);
+	}
+
+	/** The channel a (possibly absent) envelope `chat_id` names, or undefined if unknown. */
+	channel(chatId: string | undefined): Channel | undefined {
+		const wanted = chatId ?? DEFAULT_CHANNEL.chat_id;
+		return this.channels.find((c) => c.chat_id === wanted);
+	}
+
+	/**
+	 * Send `frame` (an event: no request `id`) to every authenticated peer except `except`.
+	 * With `record`, it is first appended to the replay log, so devices that are offline now get
+	 * it on `sync`; ephemeral frames (`typing`) are not recorded.
+	 */
+	broadcast(frame: ServerFrame, opts: { record: boolean; except?: Peer }): void {
+		if (opts.record) this.events.append(frame);
+		for (const peer of this.#peers) {
+			if (peer !== opts.except) peer.send(frame);
+		}
+	}
+
+	/**
+	 * Run `turn` after the turns already queued for `scope`: one agent answers one message at a
+	 * time per chat, as a real agent would. Failures are logged, never thrown; a turn whose
+	 * sender disconnected still runs (its frames are logged for sync).
+	 */
+	enqueueTurn(scope: Scope, turn: (signal: AbortSignal) => Promise<void>): void {
+		const key = scopeKey(scope);
+		const previous = this.#turns.get(key) ?? Promise.resolve();
+		const next = previous
+			.then(() => (this.signal.aborted ? undefined : turn(this.signal)))
+			.catch((e: unknown) => {
+				if (!this.signal.aborted) this.log(`turn failed: ${String(e)}`);
+			})
+			.finally(() => {
+				if (this.#turns.get(key) === next) this.#turns.delete(key);
+			});
+		this.#turns.set(key, next);
+	}
+
+	/** Stop all turns (gateway shutdown). */
+	close(): void {
+		this.#abort.abort();
+	}
+}

@@ -1,0 +1,121 @@
+/**
+ * The reference gateway: one HTTP server that serves the built SPA and accepts Iris v1
+ * WebSocket connections at `/ws`.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { DEFAULT_STEP_MS } from './demo-agent';
+import { Hub } from './hub';
+import { Session } from './session';
+import { serveStatic } from './static';
+
+/** Options of `startGateway`. */
+export interface GatewayOptions {
+	/** Interface to listen on, e.g. `127.0.0.1`. */
+	host: string;
+	/** TCP port; 0 picks a free one (see `RunningGateway.port`). */
+	port: number;
+	/** The pairing token every `hello` must carry. */
+	token: string;
+	/** Directory of the built SPA (holds index.html). */
+	staticDir: string;
+	/** Serve the app but refuse every WebSocket upgrade (the gateway looks "down"). */
+	staticOnly?: boolean;
+	/** Delay between two streamed `message.update`s of the demo agent, in ms (default 15). */
+	demoStepMs?: number;
+	/** Where log lines go (each prefixed `[gateway]`); default `console.log`. */
+	log?: (line: string) => void;
+}
+
+/** A started gateway. */
+export interface RunningGateway {
+	/** `http://HOST:PORT` — the app. */
+	httpUrl: string;
+	/** `ws://HOST:PORT/ws` — the WebSocket endpoint. */
+	wsUrl: string;
+	/** `HTTP_URL/pair#url=<encoded wsUrl>&token=<encoded token>`: pairs in one step. */
+	pairingLink: string;
+	/** The port actually listened on. */
+	port: number;
+	/** Close every connection, stop running turns, stop listening. */
+	close(): Promise<void>;
+}
+
+/** The WebSocket path; upgrades anywhere else are refused. */
+export const WS_PATH = '/ws';
+
+/** How long `close()` waits for clients to answer the close handshake before cutting them off. */
+const CLOSE_GRACE_MS = 500;
+
+function refuseUpgrade(socket: Duplex, status: string): void {
+	socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+	socket.destroy();
+}
+
+/** `[::1]` for IPv6 literals, the host unchanged otherwise. */
+function urlHost(host: string): string {
+	return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Start the gateway; resolves once it is listening. */
+export async function startGateway(opts: GatewayOptions): Promise<RunningGateway> {
+	const log = opts.log ?? ((line: string) => console.log(line));
+	const root = path.resolve(opts.staticDir);
+	const hub = new Hub({ token: opts.token, demoStepMs: opts.demoStepMs ?? DEFAULT_STEP_MS, log });
+
+	const server = createServer((req, res) => {
+		serveStatic(req, res, root).catch((e: unknown) => {
+			hub.log(`http error: ${String(e)}`);
+			res.destroy();
+		});
+	});
+	// 16 MiB: room for the codec's 4 Mi-character frame limit in UTF-8.
+	const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
+
+	server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+		if (opts.staticOnly) return refuseUpgrade(socket, '503 Service Unavailable');
+		const pathname = (req.url ?? '').split('?', 1)[0];
+		if (pathname !== WS_PATH) return refuseUpgrade(socket, '404 Not Found');
+		wss.handleUpgrade(req, socket, head, (ws) => {
+			hub.log('connection opened');
+			new Session(ws, hub);
+		});
+	});
+
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(opts.port, opts.host, () => {
+			server.off('error', reject);
+			resolve();
+		});
+	});
+	const { port } = server.address() as AddressInfo;
+	const httpUrl = `http://${urlHost(opts.host)}:${port}`;
+	const wsUrl = `ws://${urlHost(opts.host)}:${port}${WS_PATH}`;
+	const pairingLink = `${httpUrl}/pair#url=${encodeURIComponent(wsUrl)}&token=${encodeURIComponent(opts.token)}`;
+
+	let closing: Promise<void> | undefined;
+	const close = async (): Promise<void> => {
+		hub.close();
+		const sockets = [...wss.clients];
+		for (const ws of sockets) ws.close(1001, 'gateway shutting down');
+		await Promise.race([
+			Promise.all(sockets.map((ws) => new Promise((r) => ws.once('close', r)))),
+			new Promise((r) => setTimeout(r, CLOSE_GRACE_MS).unref())
+		]);
+		for (const ws of wss.clients) ws.terminate();
+		await new Promise<void>((resolve) => wss.close(() => resolve()));
+		server.closeAllConnections();
+		await new Promise<void>((resolve) => server.close(() => resolve()));
+	};
+	return {
+		httpUrl,
+		wsUrl,
+		pairingLink,
+		port,
+		close: () => (closing ??= close())
+	};
+}

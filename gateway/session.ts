@@ -1,0 +1,141 @@
+/**
+ * One WebSocket connection speaking Iris v1 (PROTOCOL-NOTES "Transport and handshake").
+ *
+ * The first frame must be a valid `hello` with the gateway's token; anything else gets
+ * `error{code:'auth'}` and a close with code 4001, which tells the client to stop reconnecting
+ * and ask the user to pair again. After `hello.ack` the connection receives broadcasts and every
+ * text frame is decoded with the shared codec; a frame that does not decode is answered with an
+ * `error` and otherwise ignored (the connection lives on).
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { WebSocket, type RawData } from 'ws';
+import {
+	decodeAppFrame,
+	encodeServerFrame,
+	frame,
+	type AppFrameOf,
+	type ServerFrame
+} from '../src/lib/protocol/iris';
+import { errorFrame, handleAppFrame } from './handlers';
+import type { Hub, Peer } from './hub';
+
+/** Close code sent after an auth failure (application range 4000–4999). */
+export const CLOSE_AUTH_FAILED = 4001;
+
+/** What the demo gateway can do, announced in `hello.ack`. */
+const SERVER_CAPS = {
+	streaming: true,
+	reasoning: false,
+	tools: false,
+	media: false,
+	search: false,
+	push: 'none' as const,
+	pickers: false
+};
+
+/** Constant-time token comparison (hashing first gives both sides the same length). */
+function tokenMatches(given: string, expected: string): boolean {
+	const digest = (s: string) => createHash('sha256').update(s).digest();
+	return timingSafeEqual(digest(given), digest(expected));
+}
+
+function rawToText(data: RawData): string {
+	if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+	if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
+	return data.toString('utf8');
+}
+
+/** A connection: authenticates, then answers frames through `handleAppFrame`. */
+export class Session implements Peer {
+	readonly #ws: WebSocket;
+	readonly #hub: Hub;
+	#device: string | undefined;
+
+	/** Attach to an accepted socket; the session lives as long as the socket. */
+	constructor(ws: WebSocket, hub: Hub) {
+		this.#ws = ws;
+		this.#hub = hub;
+		ws.on('message', (data, isBinary) => this.#receive(data, isBinary));
+		ws.on('close', (code) => {
+			hub.removePeer(this);
+			hub.log(`connection closed (${code}${this.#device ? `, device ${this.#device}` : ''})`);
+		});
+		ws.on('error', (e) => hub.log(`socket error: ${e.message}`));
+	}
+
+	/** Encode (validating against the schema) and send; a no-op once the socket is not open. */
+	send(f: ServerFrame): void {
+		if (this.#ws.readyState !== WebSocket.OPEN) return;
+		this.#ws.send(encodeServerFrame(f));
+	}
+
+	#receive(data: RawData, isBinary: boolean): void {
+		try {
+			if (this.#device === undefined) this.#authenticate(data, isBinary);
+			else if (isBinary) this.#binary();
+			else this.#text(rawToText(data));
+		} catch (e) {
+			// A bug in a handler (e.g. an encode error) must not take the gateway down.
+			this.#hub.log(`internal error: ${e instanceof Error ? e.message : String(e)}`);
+			this.send(errorFrame('internal', 'internal error in the demo gateway'));
+		}
+	}
+
+	#authenticate(data: RawData, isBinary: boolean): void {
+		const decoded = isBinary ? undefined : decodeAppFrame(rawToText(data));
+		if (!decoded?.ok || decoded.frame.type !== 'hello') {
+			const why = !decoded
+				? 'a binary frame'
+				: decoded.ok
+					? `"${decoded.frame.type}"`
+					: `an invalid frame (${decoded.error.message})`;
+			const id = decoded?.ok ? decoded.frame.id : decoded?.error.id;
+			this.#reject(`the first frame must be hello, got ${why}`, id);
+		} else if (!tokenMatches(decoded.frame.payload.token, this.#hub.options.token)) {
+			this.#reject('wrong token', decoded.frame.id);
+		} else {
+			this.#welcome(decoded.frame);
+		}
+	}
+
+	#reject(message: string, id: number | undefined): void {
+		this.#hub.log(`auth failed: ${message}`);
+		this.send(errorFrame('auth', message, id));
+		this.#ws.close(CLOSE_AUTH_FAILED, 'auth');
+	}
+
+	#welcome(hello: AppFrameOf<'hello'>): void {
+		const { device_id, device_name } = hello.payload;
+		this.#device = device_name ? `${device_name} (${device_id})` : device_id;
+		const ack = {
+			server_caps: SERVER_CAPS,
+			sync_cursor: this.#hub.events.latest,
+			channels: this.#hub.channels.map((c) => ({ ...c }))
+		};
+		this.send(frame('hello.ack', ack, { id: hello.id }));
+		this.#hub.addPeer(this);
+		this.#hub.log(`authenticated device ${this.#device}`);
+	}
+
+	#binary(): void {
+		this.send(errorFrame('unsupported', 'binary frames are not supported by the demo gateway yet'));
+	}
+
+	#text(text: string): void {
+		const decoded = decodeAppFrame(text);
+		if (!decoded.ok) {
+			const { kind, message, id } = decoded.error;
+			this.#hub.log(`invalid frame: ${message}`);
+			this.send(errorFrame(kind === 'unknown_type' ? 'unsupported' : 'internal', message, id));
+			return;
+		}
+		const f = decoded.frame;
+		if (f.type === 'hello') {
+			// A repeated hello re-checks the token; the client may re-pair on an open socket.
+			if (tokenMatches(f.payload.token, this.#hub.options.token)) this.#welcome(f);
+			else this.#reject('wrong token', f.id);
+			return;
+		}
+		handleAppFrame(this.#hub, this, f);
+	}
+}

@@ -1,0 +1,171 @@
+/**
+ * One WebSocket to an Iris gateway, from `hello` to close (PROTOCOL-NOTES "Transport and
+ * handshake"): sends `hello` first and nothing else until `hello.ack`; decodes every text frame
+ * (malformed ones are reported and skipped, never thrown); settles requests by id; keeps a
+ * heartbeat. Reconnecting is the manager's job, not the link's.
+ */
+import { decodeServerFrame, encodeAppFrame, type ProtocolError } from '../protocol/iris/codec';
+import type {
+	AppFrame,
+	AppPayloads,
+	ServerFrame,
+	ServerFrameOf
+} from '../protocol/iris/frames';
+import type { Clock } from '../platform/clock';
+import { Heartbeat } from './heartbeat';
+import { PendingRequests } from './requests';
+
+/** The part of the standard `WebSocket` the link uses (a fake one in tests). */
+export interface SocketLike {
+	readonly readyState: number;
+	binaryType: BinaryType;
+	onopen: ((ev: Event) => void) | null;
+	onmessage: ((ev: MessageEvent) => void) | null;
+	onclose: ((ev: CloseEvent) => void) | null;
+	onerror: ((ev: Event) => void) | null;
+	send(data: string | ArrayBufferLike | Blob | ArrayBufferView): void;
+	close(code?: number, reason?: string): void;
+}
+
+/** Why a link ended. `auth` means the token was refused: do not reconnect. */
+export interface LinkClosed {
+	auth: boolean;
+	reason: string;
+}
+
+export interface LinkHandlers {
+	onReady(ack: ServerFrameOf<'hello.ack'>): void;
+	onFrame(frame: ServerFrame): void;
+	onInvalid(error: ProtocolError): void;
+	onClosed(closed: LinkClosed): void;
+}
+
+export interface LinkDeps {
+	clock: Clock;
+	createSocket: (url: string) => SocketLike;
+	/** Request timeout, ms. Default 15000. */
+	requestTimeoutMs?: number;
+}
+
+/** Close codes a gateway uses for a refused token (4001 ours, 1008 policy violation). */
+const AUTH_CLOSE_CODES = new Set([4001, 1008]);
+
+type Outgoing = { [T in keyof AppPayloads]: Omit<AppFrame & { type: T }, 'v' | 'id'> }[keyof AppPayloads];
+
+export class Link {
+	readonly #socket: SocketLike;
+	readonly #requests: PendingRequests;
+	readonly #heartbeat: Heartbeat;
+	readonly #handlers: LinkHandlers;
+	#ready = false;
+	#ended = false;
+	#authRefused = false;
+
+	constructor(url: string, hello: AppPayloads['hello'], deps: LinkDeps, handlers: LinkHandlers) {
+		this.#handlers = handlers;
+		this.#requests = new PendingRequests(deps.clock, deps.requestTimeoutMs);
+		this.#heartbeat = new Heartbeat({
+			clock: deps.clock,
+			onIdle: () => this.#ping(),
+			onDead: () => this.#end({ auth: false, reason: 'no frame for 90 s' })
+		});
+		this.#socket = deps.createSocket(url);
+		this.#socket.binaryType = 'arraybuffer';
+		this.#socket.onopen = () => {
+			this.#heartbeat.start();
+			this.request({ type: 'hello', payload: hello }).answer.catch(() => {
+				// The handshake's outcome is handled by onFrame (ack) or #end (error/close).
+			});
+		};
+		this.#socket.onmessage = (ev) => this.#onMessage(ev);
+		this.#socket.onclose = (ev) => {
+			const auth = this.#authRefused || (!this.#ready && AUTH_CLOSE_CODES.has(ev.code));
+			this.#end({ auth, reason: ev.reason || `closed (${ev.code})` });
+		};
+		this.#socket.onerror = () => {
+			// A close event always follows; it carries what we need.
+		};
+	}
+
+	/** True once `hello.ack` arrived and until the link ends. */
+	get ready(): boolean {
+		return this.#ready && !this.#ended;
+	}
+
+	/**
+	 * Send a request (`id` assigned here); `answer` resolves with the frame that answers it and
+	 * rejects with `RequestError` (server `error`), `RequestTimeoutError` (15 s) or
+	 * `ConnectionClosedError`, or the `ProtocolEncodeError` of a frame the schema forbids.
+	 */
+	request(frame: Outgoing): { id: number; answer: Promise<ServerFrame> } {
+		const { id, answer } = this.#requests.open();
+		try {
+			this.#write({ v: 1, ...frame, id } as AppFrame);
+		} catch (e) {
+			this.#requests.fail(id, e as Error);
+		}
+		return { id, answer };
+	}
+
+	/** Send a frame that expects no answer. */
+	notify(frame: Outgoing): void {
+		this.#write({ v: 1, ...frame } as AppFrame);
+	}
+
+	/** Close on purpose (reconfigure, unpair). No auth failure is reported. */
+	close(reason = 'closed by client'): void {
+		this.#end({ auth: false, reason });
+	}
+
+	#write(frame: AppFrame): void {
+		if (this.#ended) throw new Error('link is closed');
+		this.#socket.send(encodeAppFrame(frame));
+	}
+
+	#ping(): void {
+		if (this.#ended) return;
+		this.request({ type: 'ping', payload: { ts: Date.now() } }).answer.catch(() => {
+			// A missing pong is not an error by itself; the 90 s dead timer decides.
+		});
+	}
+
+	#onMessage(ev: MessageEvent): void {
+		this.#heartbeat.seen();
+		if (typeof ev.data !== 'string') return; // Binary media frames: the media layer's.
+		const result = decodeServerFrame(ev.data);
+		if (!result.ok) {
+			this.#handlers.onInvalid(result.error);
+			return;
+		}
+		const frame = result.frame;
+		if (!this.#ready) {
+			if (frame.type === 'hello.ack') {
+				this.#requests.settle(frame);
+				this.#ready = true;
+				this.#handlers.onReady(frame);
+			} else if (frame.type === 'error' && (frame.payload.code === 'auth' || !this.#ready)) {
+				this.#authRefused = frame.payload.code === 'auth';
+				this.#requests.settle(frame);
+				if (this.#authRefused) this.#socket.close(4001, 'auth');
+			}
+			// Anything else before the ack is ignored: nothing is valid before the handshake.
+			return;
+		}
+		this.#requests.settle(frame);
+		this.#handlers.onFrame(frame);
+	}
+
+	#end(closed: LinkClosed): void {
+		if (this.#ended) return;
+		this.#ended = true;
+		this.#heartbeat.stop();
+		this.#requests.closeAll();
+		this.#socket.onopen = this.#socket.onmessage = this.#socket.onclose = null;
+		try {
+			this.#socket.close(closed.auth ? 4001 : 1000, closed.reason.slice(0, 100));
+		} catch {
+			// Already closed.
+		}
+		this.#handlers.onClosed(closed);
+	}
+}

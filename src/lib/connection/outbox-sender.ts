@@ -1,0 +1,115 @@
+/**
+ * Sends the outbox over a ready link (PROTOCOL-NOTES "Sending messages without loss or
+ * duplicates"): in `seq` order, each with its `client_msg_id`; a message written but not acked
+ * when the link dropped is re-sent once on the next link; a second loss, a server `error` or a
+ * 15 s timeout marks it failed ("not delivered — retry"). The ack itself is applied by
+ * `db/apply.ts`, which matches it to the local row by `client_msg_id`.
+ */
+import type { ServerFrameOf } from '../protocol/iris/frames';
+import type { IrisDB, OutboxRow } from '../db/schema';
+import { markFailed, markWritten, pending } from '../db/outbox';
+import { ConnectionClosedError, RequestError, RequestTimeoutError } from './requests';
+import type { Link } from './link';
+
+/** Writes of one message before it counts as not delivered. */
+const MAX_WRITES = 2;
+
+export class OutboxSender {
+	#link: Link | null = null;
+	/** Request id → client_msg_id for sends on the current link. */
+	readonly #byRequest = new Map<number, string>();
+	/** client_msg_ids written on the current link and not yet settled. */
+	readonly #inFlight = new Set<string>();
+	#running: Promise<void> | null = null;
+	#again = false;
+
+	constructor(
+		private readonly db: IrisDB,
+		private readonly report: (line: string) => void
+	) {}
+
+	/** A link is ready: send what waits. */
+	attach(link: Link): void {
+		this.#link = link;
+		this.#byRequest.clear();
+		this.#inFlight.clear();
+		this.flush();
+	}
+
+	/** The link went away; unacked writes stay `written` and are re-sent on the next link. */
+	detach(): void {
+		this.#link = null;
+		this.#byRequest.clear();
+		this.#inFlight.clear();
+	}
+
+	/**
+	 * The ack of a `message.send` is any frame with its id (PROTOCOL-NOTES); give the echoed
+	 * `message` the `client_msg_id` if the server left it out, so it replaces the local row.
+	 */
+	enrichAck(frame: ServerFrameOf<'message'>): void {
+		if (frame.id === undefined || frame.payload.client_msg_id) return;
+		const client_msg_id = this.#byRequest.get(frame.id);
+		if (client_msg_id) frame.payload.client_msg_id = client_msg_id;
+	}
+
+	/** Send everything pending now if a link is ready; safe to call at any time. */
+	flush(): void {
+		if (this.#running) {
+			this.#again = true;
+			return;
+		}
+		this.#running = this.#run().finally(() => {
+			this.#running = null;
+			if (this.#again) {
+				this.#again = false;
+				this.flush();
+			}
+		});
+	}
+
+	async #run(): Promise<void> {
+		try {
+			for (const row of await pending(this.db)) {
+				const link = this.#link;
+				if (!link?.ready) return;
+				if (this.#inFlight.has(row.client_msg_id)) continue;
+				if (row.state === 'written' && row.attempts >= MAX_WRITES) {
+					await markFailed(this.db, row.client_msg_id, 'Not delivered');
+					continue;
+				}
+				await this.#write(link, row);
+			}
+		} catch (e) {
+			this.report(`could not send the outbox: ${(e as Error).message}`);
+		}
+	}
+
+	async #write(link: Link, row: OutboxRow): Promise<void> {
+		this.#inFlight.add(row.client_msg_id);
+		await markWritten(this.db, row.client_msg_id);
+		const { id, answer } = link.request({
+			type: 'message.send',
+			chat_id: row.chat_id,
+			...(row.thread_id !== undefined ? { thread_id: row.thread_id } : {}),
+			payload: { text: row.text, client_msg_id: row.client_msg_id }
+		});
+		this.#byRequest.set(id, row.client_msg_id);
+		answer.then(
+			() => this.#inFlight.delete(row.client_msg_id),
+			async (e: Error) => {
+				this.#inFlight.delete(row.client_msg_id);
+				// A dropped link is the reconnect's business: the row stays `written`.
+				if (e instanceof ConnectionClosedError) return;
+				const reason =
+					e instanceof RequestTimeoutError
+						? 'Not delivered: no answer from the gateway'
+						: e instanceof RequestError
+							? `Not delivered: ${e.message || e.code}`
+							: `Not delivered: ${e.message}`;
+				this.report(`${row.client_msg_id}: ${reason}`);
+				await markFailed(this.db, row.client_msg_id, reason).catch(() => {});
+			}
+		);
+	}
+}

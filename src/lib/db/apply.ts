@@ -1,0 +1,190 @@
+/**
+ * Apply decoded server frames to the store, idempotently (PROTOCOL-NOTES "Reconnect and sync"):
+ * messages keyed by `message_id`, channels by `chat_id`. Applying the same frames twice leaves
+ * the same store. One read-write transaction per batch (GUIDE "Save first, then announce").
+ *
+ * Streaming text (`message.update`) does not come through here: the worker's stream buffer keeps
+ * it hot and persists it with `persistStreamText`.
+ */
+import type { Channel, MessagePayload, ServerFrame } from '../protocol/iris/frames';
+import type { ChannelRow, IrisDB, MessageRow } from './schema';
+
+/** What a batch needs to know that frames leave implicit. */
+export interface ApplyContext {
+	/** The channel for frames without `chat_id` (PROTOCOL-NOTES "Scope"). */
+	defaultChatId: string;
+	/** Epoch ms for rows whose frame carries no `ts`. */
+	now: number;
+	/** Latest streamed text per message, for a `message.stop` without `final_text`. */
+	streamText?: (message_id: string) => string | undefined;
+}
+
+/** Frame types that change the store. */
+const STORED = new Set<ServerFrame['type']>([
+	'hello.ack',
+	'message',
+	'message.start',
+	'message.stop',
+	'channel.list',
+	'channel.created',
+	'channel.renamed',
+	'channel.deleted',
+	'history',
+	'sync.done'
+]);
+
+/** Whether `applyFrames` would write anything for this frame. */
+export function isStored(frame: ServerFrame): boolean {
+	return STORED.has(frame.type);
+}
+
+/** Apply a batch of frames in one transaction. Rejects if the transaction fails (quota, closed). */
+export async function applyFrames(
+	db: IrisDB,
+	frames: readonly ServerFrame[],
+	ctx: ApplyContext
+): Promise<void> {
+	await db.transaction('rw', [db.channels, db.messages, db.outbox, db.meta], async () => {
+		for (const frame of frames) await applyOne(db, frame, ctx);
+	});
+}
+
+async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Promise<void> {
+	const chat_id = frame.chat_id ?? ctx.defaultChatId;
+	const thread_id = frame.thread_id;
+	switch (frame.type) {
+		case 'hello.ack': {
+			const channels = frame.payload.channels ?? [];
+			await upsertChannels(db, channels);
+			const def = channels.find((c) => c.is_default || c.kind === 'default');
+			if (def) await db.meta.put({ key: 'default_chat_id', value: def.chat_id });
+			// The first cursor comes from hello.ack; after that only sync.done moves it.
+			if (frame.payload.sync_cursor !== undefined && !(await db.meta.get('cursor'))) {
+				await db.meta.put({ key: 'cursor', value: frame.payload.sync_cursor });
+			}
+			return;
+		}
+		case 'channel.list':
+			await upsertChannels(db, frame.payload.channels);
+			return;
+		case 'channel.created':
+			await upsertChannels(db, [frame.payload]);
+			return;
+		case 'channel.renamed':
+			await db.channels.update(frame.payload.chat_id, { name: frame.payload.name });
+			return;
+		case 'channel.deleted':
+			await db.channels.delete(frame.payload.chat_id);
+			await db.messages.where('[chat_id+ts]').between([frame.payload.chat_id, -Infinity], [frame.payload.chat_id, Infinity]).delete();
+			return;
+		case 'message':
+			await putMessage(db, frame.payload, chat_id, thread_id, ctx);
+			return;
+		case 'history':
+			for (const m of frame.payload.messages) await putMessage(db, m, chat_id, thread_id, ctx);
+			return;
+		case 'message.start': {
+			const existing = await db.messages.get(frame.payload.message_id);
+			// A replayed start must not wipe text already streamed or finished.
+			if (existing) return;
+			await db.messages.put({
+				message_id: frame.payload.message_id,
+				chat_id,
+				thread_id,
+				role: frame.payload.role ?? 'assistant',
+				text: '',
+				ts: frame.payload.ts ?? ctx.now,
+				status: 'streaming'
+			});
+			return;
+		}
+		case 'message.stop': {
+			const p = frame.payload;
+			const existing = await db.messages.get(p.message_id);
+			const text = p.final_text ?? ctx.streamText?.(p.message_id) ?? existing?.text ?? '';
+			const row: MessageRow = {
+				...(existing ?? {
+					message_id: p.message_id,
+					chat_id,
+					thread_id,
+					role: 'assistant',
+					ts: ctx.now
+				}),
+				text,
+				status: 'complete'
+			} as MessageRow;
+			if (p.reasoning !== undefined) row.reasoning = p.reasoning;
+			if (p.model !== undefined) row.model = p.model;
+			if (p.tokens !== undefined) row.tokens = p.tokens;
+			await db.messages.put(row);
+			return;
+		}
+		case 'sync.done':
+			await db.meta.put({ key: 'cursor', value: frame.payload.cursor });
+			return;
+		default:
+			return;
+	}
+}
+
+async function upsertChannels(db: IrisDB, channels: readonly Channel[]): Promise<void> {
+	for (const c of channels) {
+		const existing = await db.channels.get(c.chat_id);
+		const position = existing?.position ?? (await db.channels.count());
+		const row: ChannelRow = { ...existing, ...c, name: c.name ?? existing?.name ?? c.chat_id, position };
+		await db.channels.put(row);
+	}
+}
+
+/**
+ * Store a complete message. A user message's echo (matched by `client_msg_id`) replaces the local
+ * `local:<client_msg_id>` row and clears its outbox entry, so the message shows once.
+ */
+async function putMessage(
+	db: IrisDB,
+	m: MessagePayload,
+	chat_id: string,
+	thread_id: string | undefined,
+	ctx: ApplyContext
+): Promise<void> {
+	const existing = await db.messages.get(m.message_id);
+	let local: MessageRow | undefined;
+	if (m.client_msg_id) {
+		local = await db.messages.get(`local:${m.client_msg_id}`);
+		if (local) await db.messages.delete(local.message_id);
+		await db.outbox.delete(m.client_msg_id);
+	}
+	const base = existing ?? local;
+	const row: MessageRow = {
+		message_id: m.message_id,
+		chat_id: base?.chat_id ?? chat_id,
+		role: m.role ?? base?.role ?? 'assistant',
+		text: m.text ?? base?.text ?? '',
+		ts: m.ts ?? base?.ts ?? ctx.now,
+		status: 'complete'
+	};
+	const thread = thread_id ?? base?.thread_id;
+	if (thread !== undefined) row.thread_id = thread;
+	const client = m.client_msg_id ?? base?.client_msg_id;
+	if (client !== undefined) row.client_msg_id = client;
+	for (const key of ['reasoning', 'model', 'tokens', 'reply_to'] as const) {
+		const value = m[key] ?? base?.[key];
+		if (value !== undefined) (row as unknown as Record<string, unknown>)[key] = value;
+	}
+	await db.messages.put(row);
+}
+
+/** Persist the latest streamed text of messages still streaming (never after `message.stop`). */
+export async function persistStreamText(
+	db: IrisDB,
+	texts: ReadonlyMap<string, string>
+): Promise<void> {
+	await db.transaction('rw', db.messages, async () => {
+		for (const [message_id, text] of texts) {
+			const row = await db.messages.get(message_id);
+			if (row?.status === 'streaming' && text.length >= row.text.length) {
+				await db.messages.update(message_id, { text });
+			}
+		}
+	});
+}

@@ -1,0 +1,76 @@
+/**
+ * The outbox (PROTOCOL-NOTES "Sending messages without loss or duplicates"): a message is written
+ * here and shown as `sending` before anything touches the network; it leaves the outbox only when
+ * the server acks it (see `apply.ts`, matched by `client_msg_id`).
+ */
+import type { IrisDB, OutboxRow } from './schema';
+
+/** Prefix of a local message's id until the server gives it a `message_id`. */
+export const LOCAL_PREFIX = 'local:';
+
+/** Put a new user message in the outbox and the message list, in one transaction. */
+export async function enqueue(
+	db: IrisDB,
+	input: { client_msg_id: string; chat_id: string; thread_id?: string; text: string; now: number }
+): Promise<OutboxRow> {
+	return db.transaction('rw', [db.outbox, db.messages], async () => {
+		const last = await db.outbox.orderBy('seq').last();
+		const row: OutboxRow = {
+			client_msg_id: input.client_msg_id,
+			seq: Math.max(input.now, (last?.seq ?? 0) + 1),
+			chat_id: input.chat_id,
+			text: input.text,
+			state: 'queued',
+			attempts: 0,
+			created_ts: input.now
+		};
+		if (input.thread_id !== undefined) row.thread_id = input.thread_id;
+		await db.outbox.add(row);
+		await db.messages.add({
+			message_id: LOCAL_PREFIX + input.client_msg_id,
+			chat_id: input.chat_id,
+			...(input.thread_id !== undefined ? { thread_id: input.thread_id } : {}),
+			role: 'user',
+			text: input.text,
+			ts: input.now,
+			status: 'sending',
+			client_msg_id: input.client_msg_id
+		});
+		return row;
+	});
+}
+
+/** Everything still to send or re-send, in sending order. */
+export async function pending(db: IrisDB): Promise<OutboxRow[]> {
+	return (await db.outbox.orderBy('seq').toArray()).filter((r) => r.state !== 'failed');
+}
+
+/** Record a write to the socket. */
+export async function markWritten(db: IrisDB, client_msg_id: string): Promise<void> {
+	await db.outbox
+		.where('client_msg_id')
+		.equals(client_msg_id)
+		.modify((r) => {
+			r.state = 'written';
+			r.attempts += 1;
+		});
+}
+
+/** Give up on a message: the user sees "not delivered" with a retry. */
+export async function markFailed(db: IrisDB, client_msg_id: string, error: string): Promise<void> {
+	await db.transaction('rw', [db.outbox, db.messages], async () => {
+		await db.outbox.update(client_msg_id, { state: 'failed' });
+		await db.messages.update(LOCAL_PREFIX + client_msg_id, { status: 'failed', error });
+	});
+}
+
+/** Put a failed message back in the queue (the user pressed Retry). */
+export async function requeue(db: IrisDB, client_msg_id: string): Promise<void> {
+	await db.transaction('rw', [db.outbox, db.messages], async () => {
+		await db.outbox.update(client_msg_id, { state: 'queued', attempts: 0 });
+		await db.messages.where('message_id').equals(LOCAL_PREFIX + client_msg_id).modify((m) => {
+			m.status = 'sending';
+			delete m.error;
+		});
+	});
+}

@@ -1,0 +1,2 @@
+export { renderMarkdown } from './render';
+export { renderStreaming } from './streaming';

@@ -1,0 +1,25 @@
+/**
+ * Markdown for a message that is still streaming (`message.start` … `message.update`).
+ *
+ * Each `message.update` carries the full text so far, so this renders the whole text every time
+ * (at most once per animation frame). When the message ends, render `final_text` from
+ * `message.stop` (or the last text) with `renderMarkdown` instead: the repairs here are only for
+ * text that stops mid-construct. A later change may make this incremental by blocks; the
+ * signature `(text) => html` is what callers rely on.
+ */
+import { closeOpenFence } from './fences';
+import { renderMarkdown } from './render';
+import { completeTableDelimiter } from './tables';
+
+/**
+ * Render partial markdown to sanitized HTML, exactly as `renderMarkdown` does, after repairing the
+ * unfinished end: an unterminated code fence is closed (an open fence renders as `<pre><code>`),
+ * a fence marker still being typed is held back, and a table's delimiter row still being typed is
+ * completed so the table does not flash as text. For complete text — no open fence, no partial
+ * delimiter row — the result equals `renderMarkdown(text)`.
+ *
+ * @throws Error when called without a DOM, like `renderMarkdown`.
+ */
+export function renderStreaming(text: string): string {
+	return renderMarkdown(completeTableDelimiter(closeOpenFence(text)));
+}

@@ -1,0 +1,54 @@
+/**
+ * GFM table repair for streaming text ("Tables (extension)"): a table only exists once its
+ * delimiter row (`|---|---|`) is complete, so while that row streams in, the header would flash
+ * as a paragraph of pipes. Body rows need no help: `marked` already renders a partial last row
+ * (missing cells are empty, extra ones dropped).
+ */
+
+const DELIMITER_CELL = /^[ \t]*:?-+:?[ \t]*$/;
+// Only pipes, colons, dashes and blanks: what a delimiter row looks like while it is typed.
+const DELIMITER_PREFIX = /^[ \t]*[|:-][ \t|:-]*$/;
+
+/**
+ * Returns `text` with an unfinished delimiter row on its last line completed to the header's
+ * number of cells (typed cells kept, the rest `---`). Unchanged when the text ends with a newline
+ * (nothing is unfinished), when the last line is not a partial delimiter, when the line above is no
+ * table header (no pipe, or already a row of an existing table), or when the row is already whole.
+ */
+export function completeTableDelimiter(text: string): string {
+	const lines = text.split('\n');
+	const row = lines.at(-1) ?? '';
+	if (lines.length < 2 || !DELIMITER_PREFIX.test(row)) return text;
+	const header = lines.at(-2) ?? '';
+	if (!header.includes('|') || insideTable(lines.slice(0, -2))) return text;
+	const want = cells(header).length;
+	const typed = cells(row);
+	if (typed.length > want) return text;
+	if (typed.length === want && typed.every((c) => DELIMITER_CELL.test(c))) return text;
+	const completed = Array.from({ length: want }, (_, i) => {
+		const cell = typed[i];
+		return cell !== undefined && DELIMITER_CELL.test(cell) ? cell.trim() : '---';
+	});
+	lines[lines.length - 1] = `| ${completed.join(' | ')} |`;
+	return lines.join('\n');
+}
+
+/** Whether the piped lines just above the header already include a delimiter row. */
+function insideTable(above: readonly string[]): boolean {
+	for (let i = above.length - 1; i >= 0; i--) {
+		const line = above[i]!;
+		if (!line.includes('|')) return false;
+		const parts = cells(line);
+		if (parts.length > 0 && parts.every((c) => DELIMITER_CELL.test(c))) return true;
+	}
+	return false;
+}
+
+/** The cells of a row: one optional outer pipe each side, split on unescaped pipes. */
+function cells(row: string): string[] {
+	const inner = row
+		.trim()
+		.replace(/^\|/, '')
+		.replace(/(?<!\\)\|$/, '');
+	return inner.split(/(?<!\\)\|/);
+}

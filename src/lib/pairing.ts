@@ -1,0 +1,14 @@
+/** Pairing links: `/pair#url=<ws url>&token=<token>` (GUIDE "pairing link"). */
+import type { GatewayConfig } from './bridge/contract';
+
+/**
+ * Read a pairing link's fragment (with or without the leading `#`). Returns null when the url is
+ * missing or not `ws://`/`wss://`, or the token is missing.
+ */
+export function parsePairingFragment(hash: string): GatewayConfig | null {
+	const params = new URLSearchParams(hash.replace(/^#/, ''));
+	const url = params.get('url')?.trim();
+	const token = params.get('token')?.trim();
+	if (!url || !token || !/^wss?:\/\/./i.test(url)) return null;
+	return { url, token };
+}

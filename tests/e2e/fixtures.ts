@@ -1,0 +1,412 @@
+/**
+ * End-to-end fixtures: a real reference gateway per test, and helpers written against the UI
+ * contract (doc: /work/shared/GUIDE.md, "UI contract"). Only accessible names, roles and the
+ * documented data-* attributes are used, so the UI can change its markup freely.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import type { MessageRow } from '../../src/lib/db/schema';
+
+export { expect };
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const HOST = '127.0.0.1';
+const START_TIMEOUT_MS = 20_000;
+const STOP_TIMEOUT_MS = 5_000;
+const LISTENING = /^\[gateway\] listening on http:\/\/(\S+):(\d+)\s*$/;
+const CONNECTION_OPENED = /^\[gateway\] connection opened\b/;
+
+export interface GatewayOptions {
+	/** Port on 127.0.0.1; a free one when omitted. Give the old port to "restart" a gateway. */
+	port?: number;
+	/** Pairing token; a random one when omitted. */
+	token?: string;
+	/** Serve only the app files and refuse WebSockets (`IRIS_STATIC_ONLY=1`). */
+	staticOnly?: boolean;
+	/** Milliseconds between streamed updates (`IRIS_DEMO_STEP_MS`); the gateway's default when omitted. */
+	stepMs?: number;
+}
+
+/** Gateways of this worker process that have not exited yet: none may outlive the worker. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+	for (const child of running) child.kill('SIGKILL');
+});
+
+/** A free TCP port on 127.0.0.1 (listen on 0, read the port, close). */
+export async function freePort(): Promise<number> {
+	return new Promise((resolve, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, HOST, () => {
+			const address = server.address();
+			const port = typeof address === 'object' && address ? address.port : 0;
+			server.close(() => (port ? resolve(port) : reject(new Error('[e2e] no free port'))));
+		});
+	});
+}
+
+interface LineWaiter {
+	re: RegExp;
+	from: number;
+	resolve: (line: string) => void;
+}
+
+/** A reference gateway (`node --import tsx gateway/main.ts`) running as a child process. */
+export class Gateway {
+	readonly port: number;
+	readonly token: string;
+	readonly staticOnly: boolean;
+	/** Every line the process printed so far (stdout and stderr, in arrival order). */
+	readonly output: string[];
+	readonly #child: ChildProcess;
+	readonly #exited: Promise<void>;
+	readonly #waiters: Set<LineWaiter>;
+
+	private constructor(
+		child: ChildProcess,
+		exited: Promise<void>,
+		output: string[],
+		waiters: Set<LineWaiter>,
+		port: number,
+		token: string,
+		staticOnly: boolean
+	) {
+		this.#child = child;
+		this.#exited = exited;
+		this.output = output;
+		this.#waiters = waiters;
+		this.port = port;
+		this.token = token;
+		this.staticOnly = staticOnly;
+	}
+
+	/** Spawns a gateway and resolves once it prints its `listening` line. */
+	static async start(options: GatewayOptions = {}): Promise<Gateway> {
+		const port = options.port ?? (await freePort());
+		const token = options.token ?? randomBytes(16).toString('hex');
+		const env: NodeJS.ProcessEnv = {
+			...process.env,
+			IRIS_HOST: HOST,
+			IRIS_PORT: String(port),
+			IRIS_TOKEN: token,
+			IRIS_STATIC_DIR: join(ROOT, 'build')
+		};
+		delete env.IRIS_STATIC_ONLY;
+		delete env.IRIS_DEMO_STEP_MS;
+		if (options.staticOnly) env.IRIS_STATIC_ONLY = '1';
+		if (options.stepMs !== undefined) env.IRIS_DEMO_STEP_MS = String(options.stepMs);
+
+		// node itself (not npx/npm) so that the pid we signal is the gateway's.
+		const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
+			cwd: ROOT,
+			env,
+			stdio: ['ignore', 'pipe', 'pipe']
+		});
+		running.add(child);
+
+		const output: string[] = [];
+		const waiters = new Set<LineWaiter>();
+		const collect = (stream: NodeJS.ReadableStream | null) => {
+			let partial = '';
+			stream?.setEncoding('utf8');
+			stream?.on('data', (chunk: string) => {
+				const lines = (partial + chunk).split(/\r?\n/);
+				partial = lines.pop() ?? '';
+				for (const line of lines) {
+					output.push(line);
+					for (const waiter of waiters) {
+						if (waiter.re.test(line) && output.length - 1 >= waiter.from) waiter.resolve(line);
+					}
+				}
+			});
+			stream?.on('end', () => {
+				if (partial) output.push(partial);
+				partial = '';
+			});
+		};
+		collect(child.stdout);
+		collect(child.stderr);
+
+		const exited = new Promise<void>((resolve) => {
+			const done = () => {
+				running.delete(child);
+				resolve();
+			};
+			child.once('exit', done);
+			child.once('error', (error) => {
+				output.push(`[e2e] spawn failed: ${error.message}`);
+				done();
+			});
+		});
+
+		const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+		const gateway = new Gateway(child, exited, output, waiters, port, token, !!options.staticOnly);
+		try {
+			const line = await gateway.waitForLine(LISTENING, { timeout: START_TIMEOUT_MS });
+			const listenedPort = Number(LISTENING.exec(line)?.[2]);
+			if (listenedPort !== port) {
+				throw new Error(`[e2e] asked the gateway for port ${port}, it listens on ${listenedPort}`);
+			}
+		} catch (error) {
+			await gateway.kill();
+			// Let the pipes drain so that the error shows the gateway's last words.
+			await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+			throw new Error(
+				`[e2e] the gateway did not start (${(error as Error).message.split('\n')[0]}).\n` +
+					`Output:\n${output.join('\n')}`,
+				{ cause: error }
+			);
+		}
+		return gateway;
+	}
+
+	get httpUrl(): string {
+		return `http://${HOST}:${this.port}`;
+	}
+
+	get wsUrl(): string {
+		return `ws://${HOST}:${this.port}/ws`;
+	}
+
+	/** The one-step pairing link, built exactly as the gateway prints it. */
+	get pairingLink(): string {
+		return (
+			`${this.httpUrl}/pair#url=${encodeURIComponent(this.wsUrl)}` +
+			`&token=${encodeURIComponent(this.token)}`
+		);
+	}
+
+	get running(): boolean {
+		return running.has(this.#child);
+	}
+
+	/** How many WebSockets the gateway accepted (`[gateway] connection opened` lines). */
+	connectionsOpened(): number {
+		return this.output.filter((line) => CONNECTION_OPENED.test(line)).length;
+	}
+
+	/**
+	 * Resolves with the first output line matching `re`, looking at lines from index `from`
+	 * (default 0, i.e. also lines already printed; pass `gateway.output.length` for only new ones).
+	 * Rejects when the process exits first or after `timeout` ms.
+	 */
+	async waitForLine(
+		re: RegExp,
+		{ from = 0, timeout = 15_000 }: { from?: number; timeout?: number } = {}
+	): Promise<string> {
+		const seen = this.output.slice(from).find((line) => re.test(line));
+		if (seen !== undefined) return seen;
+		return new Promise<string>((resolve, reject) => {
+			const waiter: LineWaiter = {
+				re,
+				from,
+				resolve: (line) => {
+					finish();
+					resolve(line);
+				}
+			};
+			const timer = setTimeout(() => {
+				finish();
+				reject(new Error(`[e2e] no gateway line matching ${re} within ${timeout} ms`));
+			}, timeout);
+			const finish = () => {
+				clearTimeout(timer);
+				this.#waiters.delete(waiter);
+			};
+			this.#waiters.add(waiter);
+			void this.#exited.then(() => {
+				if (!this.#waiters.has(waiter)) return;
+				finish();
+				reject(new Error(`[e2e] the gateway exited before printing a line matching ${re}`));
+			});
+		});
+	}
+
+	/** Sends `signal` (SIGKILL by default: a crash) and resolves once the process has exited. */
+	async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+		if (this.running) this.#child.kill(signal);
+		await this.#exited;
+	}
+
+	/** Graceful stop (SIGTERM); SIGKILL if it has not exited after a few seconds. */
+	async stop(): Promise<void> {
+		if (!this.running) return;
+		this.#child.kill('SIGTERM');
+		let timer: NodeJS.Timeout | undefined;
+		const graceful = await Promise.race([
+			this.#exited.then(() => true),
+			new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), STOP_TIMEOUT_MS)))
+		]);
+		clearTimeout(timer);
+		if (!graceful) await this.kill('SIGKILL');
+	}
+}
+
+interface Fixtures {
+	/** Options for the test's `gateway` (`test.use({ gatewayOptions: { stepMs: 40 } })`). */
+	gatewayOptions: GatewayOptions;
+	/** Starts another gateway (e.g. a restart on `gateway.port`), stopped after the test. */
+	startGateway: (options?: GatewayOptions) => Promise<Gateway>;
+	/** A gateway started for this test and stopped after it. */
+	gateway: Gateway;
+}
+
+export const test = base.extend<Fixtures>({
+	gatewayOptions: [{}, { option: true }],
+
+	startGateway: async ({ gatewayOptions }, use, testInfo) => {
+		const started: Gateway[] = [];
+		try {
+			await use(async (options = {}) => {
+				const gateway = await Gateway.start({ ...gatewayOptions, ...options });
+				started.push(gateway);
+				return gateway;
+			});
+		} finally {
+			const failed = testInfo.status !== testInfo.expectedStatus;
+			for (const [i, gateway] of started.entries()) {
+				if (failed) {
+					await testInfo.attach(`gateway-${i + 1}.log`, {
+						body: gateway.output.join('\n'),
+						contentType: 'text/plain'
+					});
+				}
+			}
+			// On failure kill at once (no graceful shutdown to wait for); otherwise stop cleanly.
+			await Promise.all(started.map((gateway) => (failed ? gateway.kill() : gateway.stop())));
+		}
+	},
+
+	gateway: async ({ startGateway }, use) => {
+		await use(await startGateway());
+	}
+});
+
+// ---- UI contract ------------------------------------------------------------------------------
+
+/** Matches text that starts (after whitespace) with one of `words`: `startsWith('Connected')`. */
+export function startsWith(...words: string[]): RegExp {
+	return new RegExp(`^\\s*(?:${words.join('|')})`);
+}
+
+export const connectionStatus = (page: Page): Locator =>
+	page.getByRole('status', { name: 'Connection', exact: true });
+
+export const messageLog = (page: Page): Locator =>
+	page.getByRole('log', { name: 'Messages', exact: true });
+
+export const composer = (page: Page): Locator =>
+	page.getByRole('textbox', { name: 'Message', exact: true });
+
+export const sendButton = (page: Page): Locator =>
+	page.getByRole('button', { name: 'Send', exact: true });
+
+export const channelLink = (page: Page, name: string): Locator =>
+	page.getByRole('navigation', { name: 'Channels', exact: true }).getByRole('link', {
+		name,
+		exact: true
+	});
+
+/** The last message `article` of `role` (`user`, `assistant`, …) in the message log. */
+export function lastArticle(page: Page, role: string): Locator {
+	return messageLog(page).locator(`article[data-role="${role}"]`).last();
+}
+
+/** The user's article with `text` (strict: fails if the message shows twice). */
+export function userMessage(page: Page, text: string): Locator {
+	return messageLog(page).locator('article[data-role="user"]', { hasText: text });
+}
+
+/** The demo agent's reply to `userText`: the reply quotes it (gateway/demo-agent.ts). */
+export function replyTo(page: Page, userText: string): Locator {
+	return messageLog(page).locator('article[data-role="assistant"]', { hasText: userText });
+}
+
+/** Opens the pairing link and waits until the app reports `Connected`. */
+export async function pairViaLink(page: Page, gateway: Gateway): Promise<void> {
+	await page.goto(gateway.pairingLink);
+	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
+}
+
+/** Fills and submits the pairing form; does not wait for the outcome (it may be a rejection). */
+export async function pairViaForm(
+	page: Page,
+	gateway: Gateway,
+	token = gateway.token
+): Promise<void> {
+	await page.goto(gateway.httpUrl);
+	await page.getByRole('textbox', { name: 'Gateway URL', exact: true }).fill(gateway.wsUrl);
+	await page.getByRole('textbox', { name: 'Token', exact: true }).fill(token);
+	await page.getByRole('button', { name: 'Connect', exact: true }).click();
+}
+
+/** Types `text` into the composer, clicks Send, and returns the user's article once shown. */
+export async function sendMessage(page: Page, text: string): Promise<Locator> {
+	await composer(page).fill(text);
+	await sendButton(page).click();
+	const article = userMessage(page, text);
+	await expect(article).toBeVisible();
+	return article;
+}
+
+/**
+ * Reads the app's IndexedDB (`iris`, store `messages`) with the raw API, no Dexie: `id` gives
+ * one row (or undefined), no `id` gives all rows. Never creates the database: if it does not
+ * exist yet the upgrade is aborted and the answer is "nothing".
+ */
+async function readMessages(page: Page, id?: string): Promise<MessageRow[]> {
+	return page.evaluate(
+		(id) =>
+			new Promise<MessageRow[]>((resolve, reject) => {
+				// No version: open whatever version the app created.
+				const open = indexedDB.open('iris');
+				let missing = false;
+				open.onupgradeneeded = () => {
+					missing = true;
+					open.transaction?.abort();
+				};
+				open.onerror = () => {
+					if (missing) resolve([]);
+					else reject(new Error(`indexedDB.open('iris'): ${open.error?.message}`));
+				};
+				open.onsuccess = () => {
+					const db = open.result;
+					if (!db.objectStoreNames.contains('messages')) {
+						db.close();
+						resolve([]);
+						return;
+					}
+					const store = db.transaction('messages', 'readonly').objectStore('messages');
+					const request = id === undefined ? store.getAll() : store.get(id);
+					request.onsuccess = () => {
+						db.close();
+						const result = request.result as MessageRow | MessageRow[] | undefined;
+						resolve(result === undefined ? [] : Array.isArray(result) ? result : [result]);
+					};
+					request.onerror = () => {
+						db.close();
+						reject(new Error(`reading messages: ${request.error?.message}`));
+					};
+				};
+			}),
+		id
+	);
+}
+
+/** One stored message by `message_id`, read with raw IndexedDB; undefined when absent. */
+export async function readMessageRow(
+	page: Page,
+	message_id: string
+): Promise<MessageRow | undefined> {
+	return (await readMessages(page, message_id))[0];
+}
+
+/** Every stored message. */
+export async function readMessageRows(page: Page): Promise<MessageRow[]> {
+	return readMessages(page);
+}

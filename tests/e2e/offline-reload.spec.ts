@@ -1,0 +1,60 @@
+import { demoReply } from '../../gateway/demo-agent';
+import {
+	connectionStatus,
+	expect,
+	messageLog,
+	pairViaLink,
+	readMessageRow,
+	replyTo,
+	sendMessage,
+	startsWith,
+	test,
+	userMessage
+} from './fixtures';
+
+const TEXT = 'Keep this for offline';
+
+test('a reload with the gateway down shows the conversation from IndexedDB', async ({
+	page,
+	gateway,
+	startGateway
+}) => {
+	await pairViaLink(page, gateway);
+	await sendMessage(page, TEXT);
+	const reply = replyTo(page, TEXT);
+	await expect(reply).toHaveAttribute('data-status', 'complete');
+	const replyId = (await reply.getAttribute('data-message-id')) ?? '';
+	expect(replyId).not.toBe('');
+	// What the reply looked like, to compare with after the reload.
+	const rendered = {
+		heading: await reply.locator('h2').textContent(),
+		code: await reply.locator('pre code').textContent(),
+		table: await reply.locator('table').textContent()
+	};
+	// The reload below must find the reply in the store: wait until it is committed.
+	await expect
+		.poll(() => readMessageRow(page, replyId))
+		.toMatchObject({ text: demoReply(TEXT), status: 'complete' });
+
+	await gateway.kill();
+	// Same origin (so the same IndexedDB), app files only: every WebSocket is refused.
+	const staticOnly = await startGateway({
+		port: gateway.port,
+		token: gateway.token,
+		staticOnly: true
+	});
+	await page.reload();
+
+	const restored = messageLog(page).locator(`article[data-message-id="${replyId}"]`);
+	await expect(userMessage(page, TEXT)).toBeVisible();
+	await expect(restored).toHaveAttribute('data-role', 'assistant');
+	await expect(restored).toHaveAttribute('data-status', 'complete');
+	await expect(restored.locator('h2')).toHaveText(rendered.heading ?? '');
+	await expect(restored.locator('pre code')).toHaveText(rendered.code ?? '');
+	await expect(restored.locator('table')).toHaveText(rendered.table ?? '');
+	await expect(restored.getByRole('link', { name: 'Hermes docs' })).toBeVisible();
+	await expect(connectionStatus(page)).toHaveText(
+		startsWith('Offline', 'Reconnecting', 'Connecting')
+	);
+	expect(staticOnly.connectionsOpened()).toBe(0);
+});
