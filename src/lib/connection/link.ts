@@ -59,7 +59,6 @@ export class Link {
 	readonly #handlers: LinkHandlers;
 	#ready = false;
 	#ended = false;
-	#authRefused = false;
 
 	constructor(url: string, hello: AppPayloads['hello'], deps: LinkDeps, handlers: LinkHandlers) {
 		this.#handlers = handlers;
@@ -79,7 +78,7 @@ export class Link {
 		};
 		this.#socket.onmessage = (ev) => this.#onMessage(ev);
 		this.#socket.onclose = (ev) => {
-			const auth = this.#authRefused || (!this.#ready && AUTH_CLOSE_CODES.has(ev.code));
+			const auth = !this.#ready && AUTH_CLOSE_CODES.has(ev.code);
 			this.#end({ auth, reason: ev.reason || `closed (${ev.code})` });
 		};
 		this.#socket.onerror = () => {
@@ -143,10 +142,9 @@ export class Link {
 				this.#requests.settle(frame);
 				this.#ready = true;
 				this.#handlers.onReady(frame);
-			} else if (frame.type === 'error' && (frame.payload.code === 'auth' || !this.#ready)) {
-				this.#authRefused = frame.payload.code === 'auth';
+			} else if (frame.type === 'error' && frame.payload.code === 'auth') {
 				this.#requests.settle(frame);
-				if (this.#authRefused) this.#socket.close(4001, 'auth');
+				this.#end({ auth: true, reason: frame.payload.message || 'token rejected' });
 			}
 			// Anything else before the ack is ignored: nothing is valid before the handshake.
 			return;

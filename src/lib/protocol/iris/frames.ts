@@ -223,7 +223,9 @@ export interface Envelope<T extends string, P> {
 }
 
 /** A frame from server to app, discriminated by `type`. */
-export type ServerFrame = { [T in ServerFrameType]: Envelope<T, ServerPayloads[T]> }[ServerFrameType];
+export type ServerFrame = {
+	[T in ServerFrameType]: Envelope<T, ServerPayloads[T]>;
+}[ServerFrameType];
 /** A frame from app to server, discriminated by `type`. */
 export type AppFrame = { [T in AppFrameType]: Envelope<T, AppPayloads[T]> }[AppFrameType];
 
