@@ -9,10 +9,7 @@ import svelteConfig from './svelte.config.js';
 const layer = (files, forbidden, message) => ({
 	files,
 	rules: {
-		'no-restricted-imports': [
-			'error',
-			{ patterns: [{ group: forbidden, message }] }
-		]
+		'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }] }]
 	}
 });
 
@@ -42,7 +39,16 @@ export default ts.config(
 	},
 	layer(
 		['src/lib/protocol/**'],
-		['**/db/**', '**/connection/**', '**/bridge/**', '**/state/**', '**/components/**', 'dexie', 'svelte*', '$app/*'],
+		[
+			'**/db/**',
+			'**/connection/**',
+			'**/bridge/**',
+			'**/state/**',
+			'**/components/**',
+			'dexie',
+			'svelte*',
+			'$app/*'
+		],
 		'protocol/ is pure: no storage, no DOM, no UI.'
 	),
 	layer(
@@ -60,8 +66,19 @@ export default ts.config(
 		['**/components/**', '**/connection/**'],
 		'state/ talks to the worker only through bridge/.'
 	),
-	layer(['gateway/**'], ['**/src/lib/db/**', '**/src/lib/state/**', '**/components/**'], 'gateway uses protocol/ only.'),
+	layer(
+		['gateway/**'],
+		['**/src/lib/db/**', '**/src/lib/state/**', '**/components/**'],
+		'gateway uses protocol/ only.'
+	),
 	{
-		ignores: ['build/', '.svelte-kit/', 'node_modules/', 'test-results/', 'playwright-report/', 'spec/']
+		ignores: [
+			'build/',
+			'.svelte-kit/',
+			'node_modules/',
+			'test-results/',
+			'playwright-report/',
+			'spec/'
+		]
 	}
 );

@@ -36,8 +36,17 @@ const SESSION: ServerFrame[] = [
 		chat_id: 'default',
 		payload: { message_id: 'm1', role: 'user', text: 'hi', ts: 10, client_msg_id: 'c1' }
 	},
-	{ v: 1, type: 'message.start', chat_id: 'default', payload: { message_id: 'm2', role: 'assistant' } },
-	{ v: 1, type: 'message.stop', payload: { message_id: 'm2', final_text: '## Hi', model: 'x', tokens: 3 } },
+	{
+		v: 1,
+		type: 'message.start',
+		chat_id: 'default',
+		payload: { message_id: 'm2', role: 'assistant' }
+	},
+	{
+		v: 1,
+		type: 'message.stop',
+		payload: { message_id: 'm2', final_text: '## Hi', model: 'x', tokens: 3 }
+	},
 	{ v: 1, type: 'channel.created', payload: { chat_id: 'c7', name: 'Ops', kind: 'channel' } },
 	{ v: 1, type: 'channel.renamed', payload: { chat_id: 'c7', name: 'Ops 2' } },
 	{
@@ -130,12 +139,16 @@ describe('applyFrames (idempotent apply, PROTOCOL-NOTES "Reconnect and sync")', 
 		const db = freshDb();
 		await applyFrames(
 			db,
-			[{ v: 1, type: 'message', payload: { message_id: 'x', role: 'assistant', text: 'a', ts: 3 } }],
+			[
+				{ v: 1, type: 'message', payload: { message_id: 'x', role: 'assistant', text: 'a', ts: 3 } }
+			],
 			{ ...ctx, defaultChatId: 'home' }
 		);
 		expect((await db.messages.get('x'))?.chat_id).toBe('home');
 		await applyFrames(db, SESSION.slice(4, 7), ctx);
-		expect(await db.messages.where('[chat_id+ts]').between(['c7', 0], ['c7', Infinity]).count()).toBe(2);
+		expect(
+			await db.messages.where('[chat_id+ts]').between(['c7', 0], ['c7', Infinity]).count()
+		).toBe(2);
 		await applyFrames(db, [{ v: 1, type: 'channel.deleted', payload: { chat_id: 'c7' } }], ctx);
 		expect(await db.channels.get('c7')).toBeUndefined();
 		expect(await db.messages.get('h1')).toBeUndefined();

@@ -76,7 +76,10 @@ describe('IrisClient outbox (PROTOCOL-NOTES "Sending messages without loss or du
 		});
 		await vi.waitFor(async () => expect(await t.db.outbox.count()).toBe(0));
 		expect(await t.db.messages.get('local:uuid-2')).toBeUndefined();
-		expect(await t.db.messages.get('srv-1')).toMatchObject({ status: 'complete', client_msg_id: 'uuid-2' });
+		expect(await t.db.messages.get('srv-1')).toMatchObject({
+			status: 'complete',
+			client_msg_id: 'uuid-2'
+		});
 	});
 
 	it('queues while disconnected, re-sends an unacked message once, then marks it failed; retry sends again', async () => {

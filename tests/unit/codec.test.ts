@@ -562,7 +562,11 @@ describe('frame type lists', () => {
 
 	it('REQUIRED_FIELDS only names known frame types', () => {
 		const known = new Set<string>([...SERVER_FRAME_TYPES, ...APP_FRAME_TYPES]);
-		expect(Object.keys(REQUIRED_FIELDS).filter((t) => !known.has(t))).toEqual([]);
+		const named = [
+			...Object.keys(REQUIRED_FIELDS.server_to_app),
+			...Object.keys(REQUIRED_FIELDS.app_to_server)
+		];
+		expect(named.filter((t) => !known.has(t))).toEqual([]);
 	});
 });
 
@@ -803,10 +807,14 @@ describe('rejections never throw and say why', () => {
 
 	const requiredCases = [
 		...SERVER_FRAME_TYPES.flatMap((type) =>
-			(REQUIRED_FIELDS[type] ?? []).map((field) => ['server_to_app', type, field] as const)
+			(REQUIRED_FIELDS.server_to_app[type] ?? []).map(
+				(field) => ['server_to_app', type, field] as const
+			)
 		),
 		...APP_FRAME_TYPES.flatMap((type) =>
-			(REQUIRED_FIELDS[type] ?? []).map((field) => ['app_to_server', type, field] as const)
+			(REQUIRED_FIELDS.app_to_server[type] ?? []).map(
+				(field) => ['app_to_server', type, field] as const
+			)
 		)
 	];
 
@@ -1037,5 +1045,35 @@ describe('fuzz', () => {
 		expect([...kinds.keys()].sort()).toEqual(
 			['envelope', 'invalid', 'json', 'ok', 'unknown_type', 'version'].sort()
 		);
+	});
+});
+
+describe('nested required keys (doc/protocol.md)', () => {
+	it.each([
+		[
+			'history item without message_id',
+			{ type: 'history', payload: { messages: [{ text: 'x' }] } }
+		],
+		[
+			'hello.ack channel without chat_id',
+			{ type: 'hello.ack', payload: { channels: [{ name: 'x' }] } }
+		],
+		['channel.list channel without chat_id', { type: 'channel.list', payload: { channels: [{}] } }],
+		[
+			'message media without media_id',
+			{ type: 'message', payload: { message_id: 'm', media: [{}] } }
+		],
+		[
+			'search hit without message_id',
+			{ type: 'search.results', payload: { hits: [{ chat_id: 'c' }] } }
+		],
+		[
+			'command without name',
+			{ type: 'commands.catalog', payload: { commands: [{ description: 'd' }] } }
+		]
+	])('%s → invalid', (_name, f) => {
+		const result = decodeServerFrame(JSON.stringify({ v: 1, ...f }));
+		expect(result.ok).toBe(false);
+		if (!result.ok) expect(result.error.kind).toBe('invalid');
 	});
 });

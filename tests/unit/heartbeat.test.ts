@@ -22,11 +22,7 @@ describe('Heartbeat (PROTOCOL-NOTES: ping after 30 s idle, dead after 90 s silen
 		clock.advance(1);
 		expect(events).toEqual([`ping@${t0 + 30_000}`]);
 		clock.advance(60_000);
-		expect(events).toEqual([
-			`ping@${t0 + 30_000}`,
-			`ping@${t0 + 60_000}`,
-			`dead@${t0 + 90_000}`
-		]);
+		expect(events).toEqual([`ping@${t0 + 30_000}`, `ping@${t0 + 60_000}`, `dead@${t0 + 90_000}`]);
 		clock.advance(100_000);
 		expect(events).toHaveLength(3);
 	});

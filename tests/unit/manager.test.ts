@@ -82,7 +82,12 @@ describe('ConnectionManager', () => {
 		const t = setup();
 		t.manager.configure(CONFIG, HELLO);
 		t.last().open();
-		t.last().receive({ v: 1, type: 'error', id: 1, payload: { code: 'auth', message: 'bad token' } });
+		t.last().receive({
+			v: 1,
+			type: 'error',
+			id: 1,
+			payload: { code: 'auth', message: 'bad token' }
+		});
 		expect(t.state()).toBe('auth_failed');
 		expect(t.last().closedWith).toBe(4001);
 		t.clock.advance(10 * 60_000);

@@ -12,12 +12,7 @@ export interface GatewayConfig {
 
 /** Connection state as shown in the status (`role="status"`, name `Connection`). */
 export type ConnectionState =
-	| 'unpaired'
-	| 'connecting'
-	| 'connected'
-	| 'reconnecting'
-	| 'offline'
-	| 'auth_failed';
+	'unpaired' | 'connecting' | 'connected' | 'reconnecting' | 'offline' | 'auth_failed';
 
 export interface ConnectionStatus {
 	state: ConnectionState;

@@ -78,9 +78,9 @@ export class IrisClient implements WorkerApi {
 						this.#defaultChatId = (await getMeta(deps.db, 'default_chat_id')) ?? FALLBACK_CHAT_ID;
 						const cursor = (await getMeta(deps.db, 'cursor')) ?? 0;
 						if (!link.ready) return;
-						link.request({ type: 'sync', payload: { cursor } }).answer.catch((e: Error) =>
-							this.#diagnose('sync', e.message)
-						);
+						link
+							.request({ type: 'sync', payload: { cursor } })
+							.answer.catch((e: Error) => this.#diagnose('sync', e.message));
 						this.#outbox.attach(link);
 					});
 				},
@@ -174,7 +174,10 @@ export class IrisClient implements WorkerApi {
 				return;
 			case 'error':
 				if (frame.id === undefined) {
-					this.#diagnose('server_error', `${frame.payload.code ?? 'error'}: ${frame.payload.message ?? ''}`);
+					this.#diagnose(
+						'server_error',
+						`${frame.payload.code ?? 'error'}: ${frame.payload.message ?? ''}`
+					);
 				}
 				return;
 			default:

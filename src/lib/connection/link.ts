@@ -5,12 +5,7 @@
  * heartbeat. Reconnecting is the manager's job, not the link's.
  */
 import { decodeServerFrame, encodeAppFrame, type ProtocolError } from '../protocol/iris/codec';
-import type {
-	AppFrame,
-	AppPayloads,
-	ServerFrame,
-	ServerFrameOf
-} from '../protocol/iris/frames';
+import type { AppFrame, AppPayloads, ServerFrame, ServerFrameOf } from '../protocol/iris/frames';
 import type { Clock } from '../platform/clock';
 import { Heartbeat } from './heartbeat';
 import { PendingRequests } from './requests';
@@ -50,7 +45,9 @@ export interface LinkDeps {
 /** Close codes a gateway uses for a refused token (4001 ours, 1008 policy violation). */
 const AUTH_CLOSE_CODES = new Set([4001, 1008]);
 
-type Outgoing = { [T in keyof AppPayloads]: Omit<AppFrame & { type: T }, 'v' | 'id'> }[keyof AppPayloads];
+type Outgoing = {
+	[T in keyof AppPayloads]: Omit<AppFrame & { type: T }, 'v' | 'id'>;
+}[keyof AppPayloads];
 
 export class Link {
 	readonly #socket: SocketLike;

@@ -46,8 +46,12 @@ export class StreamBuffer {
 		this.#latest.set(message_id, text);
 		this.#toEmit.add(message_id);
 		this.#toPersist.add(message_id);
-		this.#emitTimer ??= this.#o.clock.setTimeout(() => this.#flushEmit(), this.#o.emitMs);
-		this.#persistTimer ??= this.#o.clock.setTimeout(() => this.#flushPersist(), this.#o.persistMs);
+		if (this.#emitTimer === undefined) {
+			this.#emitTimer = this.#o.clock.setTimeout(() => this.#flushEmit(), this.#o.emitMs);
+		}
+		if (this.#persistTimer === undefined) {
+			this.#persistTimer = this.#o.clock.setTimeout(() => this.#flushPersist(), this.#o.persistMs);
+		}
 		return true;
 	}
 

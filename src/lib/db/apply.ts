@@ -75,7 +75,10 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 			return;
 		case 'channel.deleted':
 			await db.channels.delete(frame.payload.chat_id);
-			await db.messages.where('[chat_id+ts]').between([frame.payload.chat_id, -Infinity], [frame.payload.chat_id, Infinity]).delete();
+			await db.messages
+				.where('[chat_id+ts]')
+				.between([frame.payload.chat_id, -Infinity], [frame.payload.chat_id, Infinity])
+				.delete();
 			return;
 		case 'message':
 			await putMessage(db, frame.payload, chat_id, thread_id, ctx);
@@ -131,7 +134,12 @@ async function upsertChannels(db: IrisDB, channels: readonly Channel[]): Promise
 	for (const c of channels) {
 		const existing = await db.channels.get(c.chat_id);
 		const position = existing?.position ?? (await db.channels.count());
-		const row: ChannelRow = { ...existing, ...c, name: c.name ?? existing?.name ?? c.chat_id, position };
+		const row: ChannelRow = {
+			...existing,
+			...c,
+			name: c.name ?? existing?.name ?? c.chat_id,
+			position
+		};
 		await db.channels.put(row);
 	}
 }

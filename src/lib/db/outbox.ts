@@ -68,9 +68,12 @@ export async function markFailed(db: IrisDB, client_msg_id: string, error: strin
 export async function requeue(db: IrisDB, client_msg_id: string): Promise<void> {
 	await db.transaction('rw', [db.outbox, db.messages], async () => {
 		await db.outbox.update(client_msg_id, { state: 'queued', attempts: 0 });
-		await db.messages.where('message_id').equals(LOCAL_PREFIX + client_msg_id).modify((m) => {
-			m.status = 'sending';
-			delete m.error;
-		});
+		await db.messages
+			.where('message_id')
+			.equals(LOCAL_PREFIX + client_msg_id)
+			.modify((m) => {
+				m.status = 'sending';
+				delete m.error;
+			});
 	});
 }

@@ -50,7 +50,7 @@ export class AppState {
 			this.config = stored;
 			if (stored) await this.#worker.api.configure(stored);
 		}
-		const wake = () => this.#worker?.api.wake();
+		const wake = () => void this.#worker?.api.wake();
 		addEventListener('online', wake);
 		document.addEventListener('visibilitychange', () => {
 			if (document.visibilityState === 'visible') wake();

@@ -7,6 +7,8 @@ import { SvelteMap } from 'svelte/reactivity';
 
 export class StreamTexts {
 	readonly #texts = new SvelteMap<string, string>();
+	// Not reactive on purpose: it only buffers until the next animation frame.
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity
 	readonly #pending = new Map<string, string>();
 	#frame = 0;
 
