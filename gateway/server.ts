@@ -75,8 +75,10 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 	// 16 MiB: room for the codec's 4 Mi-character frame limit in UTF-8.
 	const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
 
+	let closing: Promise<void> | undefined;
 	server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-		if (opts.staticOnly) return refuseUpgrade(socket, '503 Service Unavailable');
+		// While closing too: a socket accepted now would only be cut off again.
+		if (opts.staticOnly || closing) return refuseUpgrade(socket, '503 Service Unavailable');
 		const pathname = (req.url ?? '').split('?', 1)[0];
 		if (pathname !== WS_PATH) return refuseUpgrade(socket, '404 Not Found');
 		wss.handleUpgrade(req, socket, head, (ws) => {
@@ -97,7 +99,6 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 	const wsUrl = `ws://${urlHost(opts.host)}:${port}${WS_PATH}`;
 	const pairingLink = `${httpUrl}/pair#url=${encodeURIComponent(wsUrl)}&token=${encodeURIComponent(opts.token)}`;
 
-	let closing: Promise<void> | undefined;
 	const close = async (): Promise<void> => {
 		hub.close();
 		const sockets = [...wss.clients];

@@ -36,13 +36,19 @@ export function scopeKey(scope: Scope): string {
 /** Messages by scope, server message ids, and the dedupe map. */
 export class MessageStore {
 	#seq = 0;
+	/**
+	 * This run's id prefix. The store lives in memory, so a restarted gateway counts from 1 again;
+	 * without a per-run prefix its new messages would reuse ids that clients already hold and
+	 * overwrite them (messages are keyed by `message_id`).
+	 */
+	readonly #run = Date.now().toString(36);
 	#byScope = new Map<string, MessagePayload[]>();
 	#byClientMsgId = new Map<string, StoredMessage>();
 
-	/** A new server message id: `m_1`, `m_2` … */
+	/** A new server message id, unique across runs: `m_<run>_1`, `m_<run>_2` … */
 	nextMessageId(): string {
 		this.#seq += 1;
-		return `m_${this.#seq}`;
+		return `m_${this.#run}_${this.#seq}`;
 	}
 
 	/** The user message already accepted under this `client_msg_id`, if any. */

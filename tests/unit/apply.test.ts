@@ -154,3 +154,25 @@ describe('applyFrames (idempotent apply, PROTOCOL-NOTES "Reconnect and sync")', 
 		expect(await db.messages.get('h1')).toBeUndefined();
 	});
 });
+
+describe('sync cursor', () => {
+	const ack = (sync_cursor: number): ServerFrame => ({
+		v: 1,
+		type: 'hello.ack',
+		payload: { sync_cursor, channels: [] }
+	});
+
+	it('takes hello.ack on first pairing, then only sync.done moves it forward', async () => {
+		const db = freshDb();
+		await applyFrames(db, [ack(5)], ctx);
+		expect((await db.meta.get('cursor'))?.value).toBe(5);
+		await applyFrames(db, [{ v: 1, type: 'sync.done', payload: { cursor: 12 } }, ack(20)], ctx);
+		expect((await db.meta.get('cursor'))?.value).toBe(12);
+	});
+
+	it('falls back to the server position when the server is behind (it restarted)', async () => {
+		const db = freshDb();
+		await applyFrames(db, [{ v: 1, type: 'sync.done', payload: { cursor: 40 } }, ack(3)], ctx);
+		expect((await db.meta.get('cursor'))?.value).toBe(3);
+	});
+});

@@ -58,9 +58,13 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 			await upsertChannels(db, channels);
 			const def = channels.find((c) => c.is_default || c.kind === 'default');
 			if (def) await db.meta.put({ key: 'default_chat_id', value: def.chat_id });
-			// The first cursor comes from hello.ack; after that only sync.done moves it.
-			if (frame.payload.sync_cursor !== undefined && !(await db.meta.get('cursor'))) {
-				await db.meta.put({ key: 'cursor', value: frame.payload.sync_cursor });
+			// The first cursor comes from hello.ack; after that only sync.done moves it — unless
+			// the server's latest position is behind ours: it lost its log (a restart), and a
+			// cursor from its previous life would skip everything it sends from now on.
+			const ackCursor = frame.payload.sync_cursor;
+			const stored = (await db.meta.get('cursor'))?.value as number | undefined;
+			if (ackCursor !== undefined && (stored === undefined || stored > ackCursor)) {
+				await db.meta.put({ key: 'cursor', value: ackCursor });
 			}
 			return;
 		}

@@ -1,0 +1,60 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { INDEX_HTML, httpGet, makeStaticDir } from './gateway-helpers';
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const cleanups: (() => Promise<void>)[] = [];
+
+afterEach(async () => {
+	for (const c of cleanups.splice(0)) await c();
+});
+
+/** Run `gateway/main.ts` under tsx (one process, so signals reach it directly). */
+function runMain(env: Record<string, string>) {
+	const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
+		cwd: repoRoot,
+		env: { ...process.env, IRIS_HOST: '127.0.0.1', IRIS_PORT: '0', ...env },
+		stdio: ['ignore', 'pipe', 'pipe']
+	});
+	let stdout = '';
+	let stderr = '';
+	child.stdout.on('data', (d: Buffer) => (stdout += String(d)));
+	child.stderr.on('data', (d: Buffer) => (stderr += String(d)));
+	const exited = once(child, 'exit') as Promise<[number | null, string | null]>;
+	const lines = async (n: number): Promise<string[]> => {
+		while (stdout.split('\n').length <= n) {
+			const died = exited.then(() => Promise.reject(new Error(`exited early: ${stdout}${stderr}`)));
+			await Promise.race([once(child.stdout, 'data'), died]);
+		}
+		return stdout.split('\n').slice(0, n);
+	};
+	return { child, exited, lines, output: () => stdout + stderr };
+}
+
+describe('gateway/main.ts', () => {
+	it('prints the listening, token and pairing lines and exits 0 on SIGTERM', async () => {
+		const { dir, cleanup } = await makeStaticDir();
+		cleanups.push(cleanup);
+		const run = runMain({ IRIS_TOKEN: 'a b/c', IRIS_STATIC_DIR: dir });
+		const [listening, token, link] = await run.lines(3);
+		const m = /^\[gateway\] listening on http:\/\/127\.0\.0\.1:(\d+)$/.exec(listening ?? '');
+		expect(m, run.output()).not.toBeNull();
+		const port = Number(m?.[1]);
+		const ws = encodeURIComponent(`ws://127.0.0.1:${port}/ws`);
+		expect(token).toBe('[gateway] token: a b/c');
+		expect(link).toBe(
+			`[gateway] pairing link: http://127.0.0.1:${port}/pair#url=${ws}&token=a%20b%2Fc`
+		);
+		expect((await httpGet(port, '/pair')).body).toBe(INDEX_HTML);
+		run.child.kill('SIGTERM');
+		expect((await run.exited)[0]).toBe(0);
+	});
+
+	it('refuses to start without index.html', async () => {
+		const run = runMain({ IRIS_STATIC_DIR: path.join(repoRoot, 'gateway') });
+		expect((await run.exited)[0]).toBe(1);
+		expect(run.output()).toContain('run npm run build first');
+	});
+});
