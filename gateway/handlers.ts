@@ -13,6 +13,7 @@ import {
 import type { Hub, Peer } from './hub';
 import type { Scope } from './store';
 import { runDemoTurn } from './turn';
+import { findScenario } from './demo';
 
 type ErrorCode = NonNullable<ServerPayloads['error']['code']>;
 
@@ -60,7 +61,10 @@ function handleMessageSend(
 	peer.send(frame('message', message, { ...scope, id: f.id }));
 	// The sender has it through the ack; other devices get it as an event, and sync replays it.
 	hub.broadcast(frame('message', message, scope), { record: true, except: peer });
-	hub.enqueueTurn(scope, (signal) => runDemoTurn(hub, scope, text, signal));
+	const demo = findScenario(text);
+	hub.enqueueTurn(scope, (signal) =>
+		demo ? demo.scenario(hub, scope, demo.args, signal) : runDemoTurn(hub, scope, text, signal)
+	);
 }
 
 function handleHistory(hub: Hub, peer: Peer, f: AppFrameOf<'history'>, scope: Scope): void {

@@ -1,0 +1,32 @@
+/**
+ * Demo scenarios: a user message `/demo <name> [args]` makes the demo agent play a scripted turn
+ * that exercises one part of the protocol (tools, pickers, channels, media …), so every frame type
+ * can be produced on demand in development and tests. Feature modules register their scenarios
+ * here; `handlers.ts` runs the one named, or the plain streamed echo when none matches.
+ */
+import type { Hub } from '../hub';
+import type { Scope } from '../store';
+
+/** One scripted turn. `args` is the text after the name; resolves when the turn is over. */
+export type Scenario = (hub: Hub, scope: Scope, args: string, signal: AbortSignal) => Promise<void>;
+
+const scenarios = new Map<string, Scenario>();
+
+/** Register a scenario under `/demo <name>`. Throws if the name is taken (a wiring mistake). */
+export function registerScenario(name: string, scenario: Scenario): void {
+	if (scenarios.has(name)) throw new Error(`[gateway] demo scenario "${name}" registered twice`);
+	scenarios.set(name, scenario);
+}
+
+/** The scenario a user text asks for (`/demo <name> …`), with its args; undefined otherwise. */
+export function findScenario(text: string): { scenario: Scenario; args: string } | undefined {
+	const match = /^\/demo\s+(\S+)\s*([\s\S]*)$/.exec(text.trim());
+	if (!match) return undefined;
+	const scenario = scenarios.get(match[1]!);
+	return scenario ? { scenario, args: match[2] ?? '' } : undefined;
+}
+
+/** Names of the registered scenarios, sorted (for help texts). */
+export function scenarioNames(): string[] {
+	return [...scenarios.keys()].sort();
+}
