@@ -9,6 +9,7 @@
  * | `IRIS_STATIC_DIR`   | `build` in the repo root                  |
  * | `IRIS_STATIC_ONLY`  | unset; `1` = serve the app, refuse WS     |
  * | `IRIS_DEMO_STEP_MS` | `15` (ms between streamed updates)        |
+ * | `IRIS_RECORD_FRAMES`| unset; a file: every frame in/out, JSONL  |
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -50,7 +51,8 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string
 				? path.resolve(cwd, env.IRIS_STATIC_DIR)
 				: path.join(repoRoot, 'build'),
 			staticOnly: env.IRIS_STATIC_ONLY === '1',
-			demoStepMs
+			demoStepMs,
+			...(env.IRIS_RECORD_FRAMES ? { recordFrames: path.resolve(cwd, env.IRIS_RECORD_FRAMES) } : {})
 		}
 	};
 }

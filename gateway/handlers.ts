@@ -14,6 +14,15 @@ import type { Hub, Peer } from './hub';
 import type { Scope } from './store';
 import { runDemoTurn } from './turn';
 import { findScenario } from './demo';
+import {
+	handleChannelCreate,
+	handleChannelDelete,
+	handleChannelRename,
+	handleChannelSetDefault
+} from './features/channels';
+import { handleCommandsCatalog, handleCommandsComplete } from './features/commands';
+import { handleSearch } from './features/search';
+import { handleReadReceipt } from './features/receipts';
 
 type ErrorCode = NonNullable<ServerPayloads['error']['code']>;
 
@@ -105,6 +114,22 @@ export function handleAppFrame(hub: Hub, peer: Peer, f: AppFrame): void {
 			}
 			return;
 		}
+		case 'channel.create':
+			return handleChannelCreate(hub, peer, f);
+		case 'channel.rename':
+			return handleChannelRename(hub, peer, f);
+		case 'channel.set_default':
+			return handleChannelSetDefault(hub, peer, f);
+		case 'channel.delete':
+			return handleChannelDelete(hub, peer, f);
+		case 'commands.catalog':
+			return handleCommandsCatalog(peer, f);
+		case 'commands.complete':
+			return handleCommandsComplete(peer, f);
+		case 'search':
+			return handleSearch(hub, peer, f);
+		case 'read.receipt':
+			return handleReadReceipt(hub, peer, f);
 		default:
 			peer.send(
 				errorFrame('unsupported', `${f.type} is not supported by the demo gateway yet`, f.id)

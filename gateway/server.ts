@@ -10,6 +10,7 @@ import { WebSocketServer } from 'ws';
 import { DEFAULT_STEP_MS } from './demo-agent';
 import { Hub } from './hub';
 import { Session } from './session';
+import { frameRecorder } from './recorder';
 import { serveStatic } from './static';
 
 /** Options of `startGateway`. */
@@ -26,6 +27,8 @@ export interface GatewayOptions {
 	staticOnly?: boolean;
 	/** Delay between two streamed `message.update`s of the demo agent, in ms (default 15). */
 	demoStepMs?: number;
+	/** Append every text frame in and out to this file (`IRIS_RECORD_FRAMES`, gateway/recorder.ts). */
+	recordFrames?: string;
 	/** Where log lines go (each prefixed `[gateway]`); default `console.log`. */
 	log?: (line: string) => void;
 }
@@ -64,7 +67,12 @@ function urlHost(host: string): string {
 export async function startGateway(opts: GatewayOptions): Promise<RunningGateway> {
 	const log = opts.log ?? ((line: string) => console.log(line));
 	const root = path.resolve(opts.staticDir);
-	const hub = new Hub({ token: opts.token, demoStepMs: opts.demoStepMs ?? DEFAULT_STEP_MS, log });
+	const hub = new Hub({
+		token: opts.token,
+		demoStepMs: opts.demoStepMs ?? DEFAULT_STEP_MS,
+		log,
+		record: frameRecorder(opts.recordFrames)
+	});
 
 	const server = createServer((req, res) => {
 		serveStatic(req, res, root).catch((e: unknown) => {

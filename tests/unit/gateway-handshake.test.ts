@@ -32,7 +32,7 @@ describe('handshake', () => {
 					reasoning: false,
 					tools: false,
 					media: false,
-					search: false,
+					search: true,
 					push: 'none',
 					pickers: false
 				},

@@ -2,6 +2,7 @@
  * The typed worker ⇄ page contract (commands in, events out). The page calls `WorkerApi` through
  * Comlink; the worker reports through the `EventSink` the page hands it.
  */
+import type { FeatureApi, FeatureEvent } from './features';
 
 /** What the user paired with. */
 export interface GatewayConfig {
@@ -44,13 +45,14 @@ export type WorkerEvent =
 	/** Hot streaming text, latest per message; bypasses the store (GUIDE "Hot data"). */
 	| { type: 'stream'; updates: { message_id: string; text: string }[] }
 	| { type: 'activity'; activity: AgentActivity }
-	| { type: 'diagnostic'; entry: DiagnosticEntry };
+	| { type: 'diagnostic'; entry: DiagnosticEntry }
+	| FeatureEvent;
 
 /** Callback the page gives the worker. */
 export type EventSink = (event: WorkerEvent) => void;
 
 /** Commands from the page to the worker. */
-export interface WorkerApi {
+export interface WorkerApi extends FeatureApi {
 	/** Subscribe to events; the current status is reported at once. */
 	subscribe(sink: EventSink): void;
 	/**

@@ -5,7 +5,7 @@
  * the page reads with `liveQuery`. Index only what is queried; each index says who queries it.
  */
 import { Dexie, type EntityTable } from 'dexie';
-import type { Channel, Role } from '../protocol/iris/frames';
+import type { Channel, CommandInfo, Role } from '../protocol/iris/frames';
 
 /** A channel or thread as stored (`definitions.channel` plus local fields). */
 export interface ChannelRow extends Channel {
@@ -57,6 +57,24 @@ export interface OutboxRow {
 	created_ts: number;
 }
 
+/**
+ * How far the user has read a channel, on any of their devices: the newest message seen
+ * (`read.receipt`). Messages after `ts` (epoch ms) from others count as unread.
+ */
+export interface ReadRow {
+	chat_id: string;
+	message_id: string;
+	ts: number;
+	/** Seen here but `read.receipt` not sent yet (offline); sent after the next `hello.ack`. */
+	pending?: boolean;
+}
+
+/** A slash command from `commands.catalog`, cached for offline autocomplete. */
+export interface CommandRow extends CommandInfo {
+	/** Order in the catalog. */
+	position: number;
+}
+
 /** Keys of the `meta` table and their value types. */
 export interface MetaValues {
 	device_id: string;
@@ -77,6 +95,8 @@ export class IrisDB extends Dexie {
 	messages!: EntityTable<MessageRow, 'message_id'>;
 	outbox!: EntityTable<OutboxRow, 'client_msg_id'>;
 	meta!: EntityTable<MetaRow, 'key'>;
+	reads!: EntityTable<ReadRow, 'chat_id'>;
+	commands!: EntityTable<CommandRow, 'name'>;
 
 	constructor(name = 'iris') {
 		super(name);
@@ -89,6 +109,13 @@ export class IrisDB extends Dexie {
 			// seq: send in order.
 			outbox: 'client_msg_id, seq',
 			meta: 'key'
+		});
+		// Version 3 (issue 3: channels, read state, slash commands). Version 2 is another branch's.
+		this.version(3).stores({
+			// One row per channel; the sidebar reads them all.
+			reads: 'chat_id',
+			// position: the catalog's order for autocomplete.
+			commands: 'name, position'
 		});
 	}
 }

@@ -13,6 +13,7 @@ import { startWorker, type WorkerHandle } from '../bridge/client';
 import { IrisDB } from '../db/schema';
 import { getMeta } from '../db/meta';
 import { StreamTexts } from './streams.svelte';
+import { Notices } from './notices.svelte';
 
 /** How many diagnostics the page keeps. */
 const DIAGNOSTICS_KEPT = 200;
@@ -24,6 +25,8 @@ export class AppState {
 	activity = $state<Record<string, AgentActivity>>({});
 	diagnostics = $state<DiagnosticEntry[]>([]);
 	readonly streams = new StreamTexts();
+	/** Toasts, the gateway's status and unsolicited errors (issue 3). */
+	readonly notices = new Notices();
 	readonly db: IrisDB;
 	#worker: WorkerHandle | null = null;
 	#started: Promise<void> | null = null;
@@ -78,6 +81,11 @@ export class AppState {
 		await (await this.#api()).retry(client_msg_id);
 	}
 
+	/** The worker's API, once started (channel, history, search, commands, read receipts). */
+	async worker() {
+		return this.#api();
+	}
+
 	async #api() {
 		await this.start();
 		if (!this.#worker) throw new Error('the connection worker did not start');
@@ -98,6 +106,8 @@ export class AppState {
 			case 'diagnostic':
 				this.diagnostics = [...this.diagnostics.slice(1 - DIAGNOSTICS_KEPT), event.entry];
 				return;
+			default:
+				this.notices.onEvent(event);
 		}
 	}
 }
