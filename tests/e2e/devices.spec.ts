@@ -75,6 +75,18 @@ test('two devices: a rename and a read receipt on one show on the other', async 
 				.getByRole('link', { name: /^Channel renamed to Side quest/ })
 		).toBeVisible();
 		await expect(messageLog(b)).toBeVisible();
+
+		// B is in the channel when A deletes it: B lands on the default channel.
+		await channelLink(b, 'Side quest').click();
+		await expect(replyTo(b, 'ping from A')).toBeVisible();
+		await a.getByRole('button', { name: 'Delete', exact: true }).click();
+		await a
+			.getByRole('dialog', { name: /^Delete channel/ })
+			.getByRole('button', { name: 'Delete' })
+			.click();
+		await expect(channelLink(b, 'Side quest')).toHaveCount(0);
+		await expect(channelLink(b, 'General')).toHaveAttribute('aria-current', 'page');
+		await expect(replyTo(b, 'ping from A')).toHaveCount(0);
 	} finally {
 		await contextA.close();
 		await contextB.close();

@@ -6,6 +6,16 @@ type Sent = { id?: number; type: string; chat_id?: string; payload: Record<strin
 const sentOf = (t: ReturnType<typeof setup>, type: string) =>
 	(t.last().sent as Sent[]).filter((f) => f.type === type);
 
+/** A complete assistant message in the default channel; `ts` epoch ms. */
+const stored = (message_id: string, ts: number) => ({
+	message_id,
+	chat_id: 'default',
+	role: 'assistant' as const,
+	text: message_id,
+	ts,
+	status: 'complete' as const
+});
+
 async function ready() {
 	const t = setup();
 	await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
@@ -138,24 +148,7 @@ describe('IrisClient channels, history, commands, search (issue 3)', () => {
 describe('read receipts (issue 3)', () => {
 	it('markRead moves the read mark forward only and sends read.receipt without an id', async () => {
 		const t = await ready();
-		await t.db.messages.bulkPut([
-			{
-				message_id: 'm1',
-				chat_id: 'default',
-				role: 'assistant',
-				text: 'a',
-				ts: 10,
-				status: 'complete'
-			},
-			{
-				message_id: 'm2',
-				chat_id: 'default',
-				role: 'assistant',
-				text: 'b',
-				ts: 20,
-				status: 'complete'
-			}
-		]);
+		await t.db.messages.bulkPut([stored('m1', 10), stored('m2', 20)]);
 		await t.client.markRead('default', 'm2');
 		await t.client.markRead('default', 'm1');
 		expect(sentOf(t, 'read.receipt')).toEqual([
@@ -178,14 +171,7 @@ describe('read receipts (issue 3)', () => {
 
 	it('a receipt made offline is sent after the next hello.ack', async () => {
 		const t = setup();
-		await t.db.messages.put({
-			message_id: 'm1',
-			chat_id: 'default',
-			role: 'assistant',
-			text: 'a',
-			ts: 10,
-			status: 'complete'
-		});
+		await t.db.messages.put(stored('m1', 10));
 		await t.client.markRead('default', 'm1');
 		expect((await t.db.reads.get('default'))?.pending).toBe(true);
 		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
@@ -195,14 +181,7 @@ describe('read receipts (issue 3)', () => {
 
 	it('an inbound read.receipt (another device) is applied', async () => {
 		const t = await ready();
-		await t.db.messages.put({
-			message_id: 'm1',
-			chat_id: 'default',
-			role: 'assistant',
-			text: 'a',
-			ts: 10,
-			status: 'complete'
-		});
+		await t.db.messages.put(stored('m1', 10));
 		t.last().receive({
 			v: 1,
 			type: 'read.receipt',

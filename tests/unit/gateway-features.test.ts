@@ -1,4 +1,10 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../gateway/config';
+import type { RecordedFrame } from '../../gateway/recorder';
+import { TestClient, startTestGateway } from './gateway-helpers';
 import type { ServerFrame, ServerFrameOf } from '../../src/lib/protocol/iris';
 import { complete } from '../../gateway/features/commands';
 import { snippet } from '../../gateway/features/search';
@@ -278,5 +284,40 @@ describe('demo scenarios', () => {
 		expect(await a.waitFor((f) => f.type === 'channel.renamed', a.indexOf(renamed))).toMatchObject({
 			payload: { chat_id, name: 'Plans' }
 		});
+	});
+});
+
+describe('frame recording (IRIS_RECORD_FRAMES)', () => {
+	it('reads the file from the environment, relative to cwd', () => {
+		const config = readConfig({ IRIS_RECORD_FRAMES: 'out/frames.jsonl' }, '/repo', '/cwd');
+		expect(config.ok && config.options.recordFrames).toBe('/cwd/out/frames.jsonl');
+		const none = readConfig({}, '/repo', '/cwd');
+		expect(none.ok && 'recordFrames' in none.options).toBe(false);
+	});
+
+	it('appends every text frame in and out, in order, as JSON lines', async () => {
+		const dir = await mkdtemp(path.join(tmpdir(), 'iris-record-'));
+		const file = path.join(dir, 'frames.jsonl');
+		const t = await startTestGateway({ recordFrames: file });
+		try {
+			const [client] = await TestClient.paired(t.gw.wsUrl);
+			await client.request('commands.complete', { prefix: '/ne' });
+			await client.close();
+			const lines = (await readFile(file, 'utf8'))
+				.trim()
+				.split('\n')
+				.map((l) => JSON.parse(l) as RecordedFrame);
+			const summary = lines.map((l) => `${l.dir}:${(JSON.parse(l.text) as { type: string }).type}`);
+			expect(summary).toEqual([
+				'in:hello',
+				'out:hello.ack',
+				'out:status',
+				'in:commands.complete',
+				'out:commands.complete'
+			]);
+		} finally {
+			await t.stop();
+			await rm(dir, { recursive: true, force: true });
+		}
 	});
 });
