@@ -15,7 +15,8 @@ import type { Scope } from '../store';
 import { controlOf, type RunningTurn } from './registry';
 
 type BusyReason = NonNullable<ServerPayloads['agent.busy']['reason']>;
-type PickerType =
+/** The picker frame types a turn can ask with. */
+export type PickerType =
 	'picker.model' | 'picker.choice' | 'picker.clarify' | 'picker.approval' | 'picker.confirm';
 
 /** A tool call to play: `notes` become `tool.progress` frames, one step apart. */

@@ -7,7 +7,8 @@
  * - `/demo clarify`: `picker.clarify` (one of its choices, or any text);
  * - `/demo confirm`: `picker.confirm`, value `yes` or `no`.
  */
-import { runControlled } from '../control/turn-context';
+import type { ServerPayloads } from '../../src/lib/protocol/iris';
+import { runControlled, type PickerType } from '../control/turn-context';
 import { registerScenario } from './scenarios';
 
 /** Answers of `picker.approval` (Hermes' approval choices). */
@@ -40,71 +41,72 @@ const CLARIFY_CHOICES = [
 	{ value: 'typescript', label: 'TypeScript' }
 ];
 
-registerScenario('approval', (hub, scope, _args, signal) =>
-	runControlled(hub, scope, signal, async (ctx) => {
-		ctx.start();
-		await ctx.stream('I need to clean the build folder. ');
-		const value = await ctx.ask(
-			'picker.approval',
-			{ command: 'rm -rf build/', description: 'Delete the build output folder' },
-			APPROVAL_VALUES
-		);
-		await ctx.stream(
-			value === 'deny'
-				? 'Understood, I did **not** run the command.'
-				: `Approved (${value}). I ran \`rm -rf build/\`; the folder is gone.`
-		);
-	})
+/**
+ * Register `/demo <name>`: a turn that says `intro`, asks with a picker of `type` (accepting
+ * `values`, or any text when null) and streams `reply(value)`.
+ */
+function pickerScenario<T extends PickerType>(
+	name: string,
+	intro: string,
+	type: T,
+	payload: Omit<ServerPayloads[T], 'picker_id'>,
+	values: readonly string[] | null,
+	reply: (value: string) => string
+): void {
+	registerScenario(name, (hub, scope, _args, signal) =>
+		runControlled(hub, scope, signal, async (ctx) => {
+			ctx.start();
+			await ctx.stream(intro);
+			const value = await ctx.ask(type, payload, values);
+			await ctx.stream(reply(value));
+		})
+	);
+}
+
+pickerScenario(
+	'approval',
+	'I need to clean the build folder. ',
+	'picker.approval',
+	{ command: 'rm -rf build/', description: 'Delete the build output folder' },
+	APPROVAL_VALUES,
+	(value) =>
+		value === 'deny'
+			? 'Understood, I did **not** run the command.'
+			: `Approved (${value}). I ran \`rm -rf build/\`; the folder is gone.`
 );
 
-registerScenario('model', (hub, scope, _args, signal) =>
-	runControlled(hub, scope, signal, async (ctx) => {
-		ctx.start();
-		await ctx.stream('Pick the model for this chat. ');
-		const value = await ctx.ask(
-			'picker.model',
-			{ current_provider: 'anthropic', current_model: 'claude-sonnet', providers: DEMO_PROVIDERS },
-			DEMO_PROVIDERS.flatMap((p) => p.models.map((m) => `${p.id}:${m.id}`))
-		);
-		await ctx.stream(`Model switched to \`${value}\`.`);
-	})
+pickerScenario(
+	'model',
+	'Pick the model for this chat. ',
+	'picker.model',
+	{ current_provider: 'anthropic', current_model: 'claude-sonnet', providers: DEMO_PROVIDERS },
+	DEMO_PROVIDERS.flatMap((p) => p.models.map((m) => `${p.id}:${m.id}`)),
+	(value) => `Model switched to \`${value}\`.`
 );
 
-registerScenario('choice', (hub, scope, _args, signal) =>
-	runControlled(hub, scope, signal, async (ctx) => {
-		ctx.start();
-		await ctx.stream('How should I format the answer? ');
-		const value = await ctx.ask(
-			'picker.choice',
-			{ title: 'Answer format', choices: CHOICES },
-			CHOICES.map((c) => c.value)
-		);
-		await ctx.stream(`You chose **${value}**.`);
-	})
+pickerScenario(
+	'choice',
+	'How should I format the answer? ',
+	'picker.choice',
+	{ title: 'Answer format', choices: CHOICES },
+	CHOICES.map((c) => c.value),
+	(value) => `You chose **${value}**.`
 );
 
-registerScenario('clarify', (hub, scope, _args, signal) =>
-	runControlled(hub, scope, signal, async (ctx) => {
-		ctx.start();
-		await ctx.stream('One question before I start. ');
-		const value = await ctx.ask(
-			'picker.clarify',
-			{ question: 'Which language should the script use?', choices: CLARIFY_CHOICES },
-			null
-		);
-		await ctx.stream(`I will write it in **${value}**.`);
-	})
+pickerScenario(
+	'clarify',
+	'One question before I start. ',
+	'picker.clarify',
+	{ question: 'Which language should the script use?', choices: CLARIFY_CHOICES },
+	null,
+	(value) => `I will write it in **${value}**.`
 );
 
-registerScenario('confirm', (hub, scope, _args, signal) =>
-	runControlled(hub, scope, signal, async (ctx) => {
-		ctx.start();
-		await ctx.stream('This will reset the conversation. ');
-		const value = await ctx.ask(
-			'picker.confirm',
-			{ title: 'Reset the conversation?', message: 'The agent forgets this chat.' },
-			['yes', 'no']
-		);
-		await ctx.stream(value === 'yes' ? 'Conversation reset.' : 'Nothing was reset.');
-	})
+pickerScenario(
+	'confirm',
+	'This will reset the conversation. ',
+	'picker.confirm',
+	{ title: 'Reset the conversation?', message: 'The agent forgets this chat.' },
+	['yes', 'no'],
+	(value) => (value === 'yes' ? 'Conversation reset.' : 'Nothing was reset.')
 );

@@ -23,7 +23,10 @@ test('approval: answered once from its dialog, the turn continues, the choice st
 		'Always allow',
 		'Deny'
 	]);
-	// The question took the focus.
+	// Screen readers hear that a question waits; the question took the focus.
+	await expect(page.locator('.sr-only[aria-live="assertive"]')).toHaveText(
+		'Hermes needs your answer: Approval required'
+	);
 	await expect(dialog.getByRole('button', { name: 'Allow once' })).toBeFocused();
 
 	const from = gateway.output.length;

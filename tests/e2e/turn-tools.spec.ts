@@ -26,6 +26,8 @@ test('tool cards show name, preview, args, progress, result and duration; beats 
 	await expect(answer).toContainText('Let me look at the project files first.');
 	await expect(answer).toContainText('Now I will run the tests.');
 	await expect(answer).toContainText('the test run failed with a timeout');
+	// message.stop metadata on the bubble.
+	await expect(answer.locator('footer')).toContainText(/demo-echo · \d+ tokens/);
 	// One card per tool, also after a reload (replays must not duplicate them).
 	await page.reload();
 	const after = lastArticle(page, 'assistant');

@@ -58,24 +58,8 @@ export class IrisClient implements WorkerApi {
 
 	constructor(deps: ClientDeps) {
 		this.#d = deps;
-		this.#stream = new StreamBuffer({
-			clock: deps.clock,
-			emit: (updates) => this.#emit({ type: 'stream', updates }),
-			persist: (texts) => {
-				this.#applyChain = this.#applyChain.then(() =>
-					persistStreamText(deps.db, texts).catch((e) => this.#storageFailed(e))
-				);
-			}
-		});
-		this.#reasoning = new StreamBuffer({
-			clock: deps.clock,
-			emit: (updates) => this.#emit({ type: 'reasoning', updates }),
-			persist: (texts) => {
-				this.#applyChain = this.#applyChain.then(() =>
-					persistReasoning(deps.db, texts).catch((e) => this.#storageFailed(e))
-				);
-			}
-		});
+		this.#stream = this.#hotBuffer('stream', persistStreamText);
+		this.#reasoning = this.#hotBuffer('reasoning', persistReasoning);
 		this.#commands = new TurnCommands({
 			db: deps.db,
 			link: () => this.#manager.link,
@@ -218,6 +202,22 @@ export class IrisClient implements WorkerApi {
 			default:
 				if (isStored(frame)) this.#enqueue(frame);
 		}
+	}
+
+	/** A stream buffer that emits `type` events to pages and writes through `persist`. */
+	#hotBuffer(
+		type: 'stream' | 'reasoning',
+		persist: (db: IrisDB, texts: ReadonlyMap<string, string>) => Promise<void>
+	): StreamBuffer {
+		return new StreamBuffer({
+			clock: this.#d.clock,
+			emit: (updates) => this.#emit({ type, updates }),
+			persist: (texts) => {
+				this.#applyChain = this.#applyChain.then(() =>
+					persist(this.#d.db, texts).catch((e) => this.#storageFailed(e))
+				);
+			}
+		});
 	}
 
 	#onInvalid(error: ProtocolError): void {
