@@ -14,7 +14,12 @@ import type { Hub, Peer } from './hub';
 import type { Scope } from './store';
 import { runDemoTurn } from './turn';
 import { findScenario } from './demo';
-import { handleAgentSteer, handleAgentStop, handlePickerSelect } from './control/handlers';
+import {
+	handleAgentSteer,
+	handleAgentStop,
+	handlePickerSelect,
+	sendActivity
+} from './control/handlers';
 
 type ErrorCode = NonNullable<ServerPayloads['error']['code']>;
 
@@ -83,6 +88,7 @@ function handleSync(hub: Hub, peer: Peer, f: AppFrameOf<'sync'>): void {
 	// `sync.done`: the cursor covers exactly what was replayed or already sent live.
 	for (const logged of hub.events.since(f.payload.cursor)) peer.send(logged);
 	peer.send(frame('sync.done', { cursor: hub.events.latest }, { id: f.id }));
+	sendActivity(hub, peer);
 }
 
 /** Answer one decoded app frame from an authenticated connection. */

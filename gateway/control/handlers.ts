@@ -16,6 +16,17 @@ import { errorFrame } from '../handlers';
 import { controlOf } from './registry';
 import { STOP_REASON } from './turn-context';
 
+/**
+ * After a device's `sync.done`: tell it which turns are running now (`agent.busy` with the last
+ * reason), since the `agent.busy` that started them may lie before its cursor. Without this a
+ * device that reloads mid-turn would offer no Stop.
+ */
+export function sendActivity(hub: Hub, peer: Peer): void {
+	for (const turn of controlOf(hub).allRunning()) {
+		peer.send(frame('agent.busy', { reason: turn.reason }, turn.scope));
+	}
+}
+
 /** `agent.stop`: abort the running turn; answer once it has ended. */
 export async function handleAgentStop(
 	hub: Hub,

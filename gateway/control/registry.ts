@@ -4,11 +4,19 @@
  * (so `picker.select` can resume their turn). Kept beside the hub in a WeakMap, so the hub
  * needs no knowledge of it.
  */
+import type { ServerPayloads } from '../../src/lib/protocol/iris';
 import type { Hub } from '../hub';
 import { scopeKey, type Scope } from '../store';
 
+/** Why the agent is busy (`agent.busy.reason`). */
+export type BusyReason = NonNullable<ServerPayloads['agent.busy']['reason']>;
+
 /** One running turn: its stop switch and the steering texts not yet woven in. */
 export class RunningTurn {
+	/** The scope it runs in. */
+	readonly scope: Scope;
+	/** The last `agent.busy.reason` it announced. */
+	reason: BusyReason = 'processing';
 	/** Aborted by `agent.stop` (reason `'stop'`) or when the gateway shuts down. */
 	readonly controller = new AbortController();
 	readonly #steers: string[] = [];
@@ -16,6 +24,10 @@ export class RunningTurn {
 	#finish: () => void = () => {};
 	/** Resolves when the turn has ended (after its last frame). */
 	readonly finished = new Promise<void>((resolve) => (this.#finish = resolve));
+
+	constructor(scope: Scope) {
+		this.scope = scope;
+	}
 
 	/** Mark the turn as over (called by `AgentControl.end`). */
 	markFinished(): void {
@@ -57,7 +69,7 @@ export class AgentControl {
 
 	/** Register the turn now running in `scope` (one per scope: turns are queued per scope). */
 	begin(scope: Scope): RunningTurn {
-		const turn = new RunningTurn();
+		const turn = new RunningTurn(scope);
 		this.#turns.set(scopeKey(scope), turn);
 		return turn;
 	}
@@ -73,6 +85,11 @@ export class AgentControl {
 	/** The turn running in `scope`, if any. */
 	running(scope: Scope): RunningTurn | undefined {
 		return this.#turns.get(scopeKey(scope));
+	}
+
+	/** Every turn running now, in any scope. */
+	allRunning(): RunningTurn[] {
+		return [...this.#turns.values()];
 	}
 
 	/** A new picker id, unique in this gateway run. */

@@ -12,9 +12,8 @@ import { frame, type ServerFrame, type ServerPayloads } from '../../src/lib/prot
 import { DEMO_MODEL, demoTokens, streamSteps } from '../demo-agent';
 import type { Hub } from '../hub';
 import type { Scope } from '../store';
-import { controlOf, type RunningTurn } from './registry';
+import { controlOf, type BusyReason, type RunningTurn } from './registry';
 
-type BusyReason = NonNullable<ServerPayloads['agent.busy']['reason']>;
 /** The picker frame types a turn can ask with. */
 export type PickerType =
 	'picker.model' | 'picker.choice' | 'picker.clarify' | 'picker.approval' | 'picker.confirm';
@@ -66,7 +65,9 @@ export class TurnContext {
 		this.hub.broadcast({ ...f, ...this.scope, payload } as ServerFrame, { record });
 	}
 
+	/** Announce what the agent is doing (`agent.busy`); remembered for devices that sync later. */
 	busy(reason: BusyReason): void {
+		this.turn.reason = reason;
 		this.emit(frame('agent.busy', { reason }));
 	}
 

@@ -58,6 +58,9 @@ test('an open picker survives a reload until answered', async ({ page, gateway }
 	await expect(dialog).toContainText('The agent forgets this chat.');
 	await page.reload();
 	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
+	// The agent's state comes back too: it waits for the answer, and can be stopped.
+	await expect(page.getByText('Hermes is waiting for your answer')).toBeVisible();
+	await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
 	await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
 	await expect(dialog).toBeHidden();
 	await expect(lastArticle(page, 'assistant')).toContainText('Nothing was reset.');

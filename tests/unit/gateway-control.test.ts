@@ -153,6 +153,18 @@ describe('agent.stop and agent.steer', () => {
 		await client.request('agent.stop', {});
 	});
 
+	it('a device syncing mid-turn is told the agent is busy, with the current reason', async () => {
+		const [a] = await suite.pair('dev-a');
+		await sendAndWait(a, '/demo approval', (f) => f.type === 'picker.approval');
+		const [b, ack] = await suite.pair('dev-b');
+		const cursor = (ack as ServerFrameOf<'hello.ack'>).payload.sync_cursor ?? 0;
+		const done = await b.request('sync', { cursor });
+		const busy = await b.waitFor((f) => f.type === 'agent.busy', b.indexOf(done), 'busy');
+		expect(busy).toMatchObject({ chat_id: 'default', payload: { reason: 'waiting_input' } });
+		expect(busy.id).toBeUndefined();
+		await a.request('agent.stop', {});
+	});
+
 	it('steer without a running turn is not_found; stop without one just answers idle', async () => {
 		const [client] = await suite.pair();
 		const steer = await client.request('agent.steer', { text: 'x' });
