@@ -2,4 +2,7 @@
  * Loads every demo scenario module (each registers itself with `registerScenario`). One import per
  * feature area.
  */
+import './anatomy';
+import './pickers';
+
 export { findScenario, scenarioNames } from './scenarios';
