@@ -23,6 +23,12 @@ import {
 import { handleCommandsCatalog, handleCommandsComplete } from './features/commands';
 import { handleSearch } from './features/search';
 import { handleReadReceipt } from './features/receipts';
+import {
+	handleAgentSteer,
+	handleAgentStop,
+	handlePickerSelect,
+	sendActivity
+} from './control/handlers';
 
 type ErrorCode = NonNullable<ServerPayloads['error']['code']>;
 
@@ -91,6 +97,7 @@ function handleSync(hub: Hub, peer: Peer, f: AppFrameOf<'sync'>): void {
 	// `sync.done`: the cursor covers exactly what was replayed or already sent live.
 	for (const logged of hub.events.since(f.payload.cursor)) peer.send(logged);
 	peer.send(frame('sync.done', { cursor: hub.events.latest }, { id: f.id }));
+	sendActivity(hub, peer);
 }
 
 /** Answer one decoded app frame from an authenticated connection. */
@@ -130,6 +137,21 @@ export function handleAppFrame(hub: Hub, peer: Peer, f: AppFrame): void {
 			return handleSearch(hub, peer, f);
 		case 'read.receipt':
 			return handleReadReceipt(hub, peer, f);
+		case 'agent.stop':
+		case 'agent.steer': {
+			const scope = scopeOf(hub, f);
+			if (!scope) peer.send(errorFrame('not_found', `unknown chat_id "${f.chat_id}"`, f.id));
+			else if (f.type === 'agent.steer') handleAgentSteer(hub, peer, f, scope);
+			else {
+				handleAgentStop(hub, peer, f, scope).catch((e: unknown) =>
+					hub.log(`agent.stop failed: ${String(e)}`)
+				);
+			}
+			return;
+		}
+		case 'picker.select':
+			handlePickerSelect(hub, peer, f);
+			return;
 		default:
 			peer.send(
 				errorFrame('unsupported', `${f.type} is not supported by the demo gateway yet`, f.id)

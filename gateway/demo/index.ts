@@ -4,5 +4,7 @@
  */
 import './notify';
 import './channels';
+import './anatomy';
+import './pickers';
 
 export { findScenario, scenarioNames } from './scenarios';

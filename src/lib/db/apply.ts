@@ -9,6 +9,7 @@
 import type { Channel, MessagePayload, ServerFrame } from '../protocol/iris/frames';
 import type { ChannelRow, IrisDB, MessageRow } from './schema';
 import { applyCatalog, applyReadReceipt, defaultChannel, pruneChannels } from './apply-channels';
+import { applyTurnFrame, isTurnFrame } from './apply-turn';
 
 /** What a batch needs to know that frames leave implicit. */
 export interface ApplyContext {
@@ -38,7 +39,7 @@ const STORED = new Set<ServerFrame['type']>([
 
 /** Whether `applyFrames` would write anything for this frame. */
 export function isStored(frame: ServerFrame): boolean {
-	return STORED.has(frame.type);
+	return STORED.has(frame.type) || isTurnFrame(frame);
 }
 
 /** Apply a batch of frames in one transaction. Rejects if the transaction fails (quota, closed). */
@@ -47,7 +48,16 @@ export async function applyFrames(
 	frames: readonly ServerFrame[],
 	ctx: ApplyContext
 ): Promise<void> {
-	const tables = [db.channels, db.messages, db.outbox, db.meta, db.reads, db.commands];
+	const tables = [
+		db.channels,
+		db.messages,
+		db.outbox,
+		db.meta,
+		db.parts,
+		db.pickers,
+		db.reads,
+		db.commands
+	];
 	await db.transaction('rw', tables, async () => {
 		for (const frame of frames) await applyOne(db, frame, ctx);
 	});
@@ -142,6 +152,7 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 			await db.meta.put({ key: 'cursor', value: frame.payload.cursor });
 			return;
 		default:
+			if (isTurnFrame(frame)) await applyTurnFrame(db, frame, { chat_id, thread_id, now: ctx.now });
 			return;
 	}
 }

@@ -14,6 +14,7 @@ import { IrisDB } from '../db/schema';
 import { getMeta } from '../db/meta';
 import { StreamTexts } from './streams.svelte';
 import { Notices } from './notices.svelte';
+import { QueuedSends } from './queued.svelte';
 
 /** How many diagnostics the page keeps. */
 const DIAGNOSTICS_KEPT = 200;
@@ -27,6 +28,10 @@ export class AppState {
 	readonly streams = new StreamTexts();
 	/** Toasts, the gateway's status and unsolicited errors (issue 3). */
 	readonly notices = new Notices();
+	/** Hot streaming reasoning (extension `message.update.reasoning`). */
+	readonly reasoning = new StreamTexts();
+	/** Messages sent while the agent was busy, until that turn ends. */
+	readonly queued = new QueuedSends();
 	readonly db: IrisDB;
 	#worker: WorkerHandle | null = null;
 	#started: Promise<void> | null = null;
@@ -72,9 +77,27 @@ export class AppState {
 		await (await this.#api()).configure(null);
 	}
 
-	/** Queue a message; it shows at once as `sending`. */
+	/** Queue a message; it shows at once as `sending` (and as queued while the agent is busy). */
 	async send(chat_id: string, text: string): Promise<void> {
-		await (await this.#api()).send({ chat_id, text });
+		const busy = this.activity[chat_id]?.busy ?? false;
+		const client_msg_id = await (await this.#api()).send({ chat_id, text });
+		// Still busy after the send: the turn it waits for has not ended meanwhile.
+		if (busy && this.activity[chat_id]?.busy) this.queued.mark(chat_id, client_msg_id);
+	}
+
+	/** Stop the agent's turn in `chat_id` (`agent.stop`). Rejects when not connected. */
+	async stop(chat_id: string): Promise<void> {
+		await (await this.#api()).stop({ chat_id });
+	}
+
+	/** Steer the running turn; `'sent'` if it went out as a normal message instead. */
+	async steer(chat_id: string, text: string): Promise<'steered' | 'sent'> {
+		return (await this.#api()).steer({ chat_id, text });
+	}
+
+	/** Answer a picker once (`picker.select`). */
+	async selectPicker(picker_id: string, value: string, label: string): Promise<void> {
+		await (await this.#api()).selectPicker({ picker_id, value, label });
 	}
 
 	async retry(client_msg_id: string): Promise<void> {
@@ -100,8 +123,12 @@ export class AppState {
 			case 'stream':
 				this.streams.push(event.updates);
 				return;
+			case 'reasoning':
+				this.reasoning.push(event.updates);
+				return;
 			case 'activity':
 				this.activity[event.activity.chat_id] = event.activity;
+				if (!event.activity.busy) this.queued.turnEnded(event.activity.chat_id);
 				return;
 			case 'diagnostic':
 				this.diagnostics = [...this.diagnostics.slice(1 - DIAGNOSTICS_KEPT), event.entry];
