@@ -6,6 +6,8 @@ import type { Channel, ServerFrame } from '../src/lib/protocol/iris';
 import { MonotonicClock } from './clock';
 import { EventLog } from './event-log';
 import { MessageStore, scopeKey, type Scope } from './store';
+import { MediaStore } from './media/store';
+import { DEFAULT_MEDIA_LIMIT_BYTES } from '../src/lib/protocol/iris';
 
 /** Something frames can be sent to: one authenticated WebSocket connection. */
 export interface Peer {
@@ -18,6 +20,8 @@ export interface HubOptions {
 	token: string;
 	demoStepMs: number;
 	log: (line: string) => void;
+	/** Largest upload accepted, bytes (default 50 MiB). */
+	mediaMaxBytes?: number;
 }
 
 /** The one default channel the demo gateway has (frames without `chat_id` belong to it). */
@@ -36,12 +40,14 @@ export class Hub {
 	readonly store = new MessageStore();
 	readonly channels: Channel[] = [{ ...DEFAULT_CHANNEL }];
 	readonly options: HubOptions;
+	readonly media: MediaStore;
 	readonly #peers = new Set<Peer>();
 	readonly #abort = new AbortController();
 	readonly #turns = new Map<string, Promise<void>>();
 
 	constructor(options: HubOptions) {
 		this.options = options;
+		this.media = new MediaStore(options.mediaMaxBytes ?? DEFAULT_MEDIA_LIMIT_BYTES);
 	}
 
 	/** Aborted when the gateway closes: running turns stop, queued ones never start. */

@@ -2,4 +2,6 @@
  * Loads every demo scenario module (each registers itself with `registerScenario`). One import per
  * feature area.
  */
+import './media';
+
 export { findScenario, scenarioNames } from './scenarios';

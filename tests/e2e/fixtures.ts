@@ -94,7 +94,9 @@ export class Gateway {
 			IRIS_HOST: HOST,
 			IRIS_PORT: String(port),
 			IRIS_TOKEN: token,
-			IRIS_STATIC_DIR: join(ROOT, 'build')
+			IRIS_STATIC_DIR: join(ROOT, 'build'),
+			// The `/__test/…` endpoints (inspection, fault injection) exist only for tests.
+			IRIS_TEST_HOOKS: '1'
 		};
 		delete env.IRIS_STATIC_ONLY;
 		delete env.IRIS_DEMO_STEP_MS;

@@ -31,7 +31,7 @@ describe('handshake', () => {
 					streaming: true,
 					reasoning: false,
 					tools: false,
-					media: false,
+					media: true,
 					search: false,
 					push: 'none',
 					pickers: false

@@ -3,11 +3,12 @@
  * the store in batches, keeps streaming text hot, sends the outbox, and reports status, activity
  * and diagnostics to every subscribed page.
  */
-import type { ServerFrame } from '../protocol/iris/frames';
+import type { MediaRef, ServerFrame } from '../protocol/iris/frames';
 import type { ProtocolError } from '../protocol/iris/codec';
 import type { Clock } from '../platform/clock';
 import type {
 	AgentActivity,
+	AttachInput,
 	DiagnosticEntry,
 	EventSink,
 	GatewayConfig,
@@ -18,9 +19,11 @@ import type { IrisDB } from '../db/schema';
 import { applyFrames, isStored, persistStreamText } from '../db/apply';
 import { deleteMeta, getMeta, setMeta } from '../db/meta';
 import { enqueue, requeue } from '../db/outbox';
+import { mediaRefsOf, offerAsMessage } from './media/refs';
 import { ConnectionManager } from './manager';
 import { OutboxSender } from './outbox-sender';
 import { StreamBuffer } from './stream';
+import { MediaTransfers } from './media';
 import type { SocketLike } from './link';
 
 export interface ClientDeps {
@@ -44,6 +47,7 @@ export class IrisClient implements WorkerApi {
 	readonly #manager: ConnectionManager;
 	readonly #stream: StreamBuffer;
 	readonly #outbox: OutboxSender;
+	readonly #media: MediaTransfers;
 	readonly #activity = new Map<string, AgentActivity>();
 	readonly #diagnostics: DiagnosticEntry[] = [];
 	#pendingFrames: ServerFrame[] = [];
@@ -63,6 +67,13 @@ export class IrisClient implements WorkerApi {
 			}
 		});
 		this.#outbox = new OutboxSender(deps.db, (line) => this.#diagnose('outbox', line));
+		this.#media = new MediaTransfers({
+			db: deps.db,
+			clock: deps.clock,
+			emit: (transfer) => this.#emit({ type: 'transfer', transfer }),
+			report: (line) => this.#diagnose('media', line),
+			onUploadsSettled: () => this.#outbox.flush()
+		});
 		this.#manager = new ConnectionManager(
 			{
 				clock: deps.clock,
@@ -82,12 +93,15 @@ export class IrisClient implements WorkerApi {
 							.request({ type: 'sync', payload: { cursor } })
 							.answer.catch((e: Error) => this.#diagnose('sync', e.message));
 						this.#outbox.attach(link);
+						this.#media.attach(link);
 					});
 				},
+				onBinary: (data) => this.#media.onBinary(data),
 				onFrame: (frame) => this.#onFrame(frame),
 				onInvalid: (error) => this.#onInvalid(error),
 				onDown: () => {
 					this.#outbox.detach();
+					this.#media.detach();
 					for (const chat_id of [...this.#activity.keys()]) this.#setActivity(chat_id, {});
 				}
 			}
@@ -112,20 +126,45 @@ export class IrisClient implements WorkerApi {
 		this.#manager.configure(config, {
 			device_id,
 			device_name: this.#d.deviceName,
-			caps: { min_protocol: 1, media: false, push: 'none' }
+			caps: { min_protocol: 1, media: true, push: 'none' }
 		});
 	}
 
-	async send(input: { chat_id: string; thread_id?: string; text: string }): Promise<string> {
+	async send(input: {
+		chat_id: string;
+		thread_id?: string;
+		text: string;
+		media_refs?: string[];
+	}): Promise<string> {
+		const { media_refs, ...message } = input;
 		const client_msg_id = this.#d.randomUUID();
-		await enqueue(this.#d.db, { ...input, client_msg_id, now: this.#d.clock.now() });
+		const media = await mediaRefsOf(this.#d.db, media_refs ?? []);
+		await enqueue(this.#d.db, { ...message, media, client_msg_id, now: this.#d.clock.now() });
 		this.#outbox.flush();
 		return client_msg_id;
 	}
 
 	async retry(client_msg_id: string): Promise<void> {
+		const refs = (await this.#d.db.outbox.get(client_msg_id))?.media_refs ?? [];
+		await this.#media.retryUploads(refs);
 		await requeue(this.#d.db, client_msg_id);
 		this.#outbox.flush();
+	}
+
+	attach(input: AttachInput): Promise<void> {
+		return this.#media.addUpload(input);
+	}
+
+	cancelUpload(media_ref: string): Promise<void> {
+		return this.#media.cancelUpload(media_ref);
+	}
+
+	pull(media_id: string): Promise<void> {
+		return this.#media.pull(media_id);
+	}
+
+	memoryBlob(media_id: string): Blob | undefined {
+		return this.#media.memoryBlob(media_id);
 	}
 
 	wake(): void {
@@ -162,6 +201,17 @@ export class IrisClient implements WorkerApi {
 			case 'message':
 				this.#outbox.enrichAck(frame);
 				this.#enqueue(frame);
+				this.#announceMedia(frame.payload.media ?? []);
+				return;
+			case 'history':
+				this.#enqueue(frame);
+				this.#announceMedia(frame.payload.messages.flatMap((m) => m.media ?? []));
+				return;
+			case 'media.offer':
+				// With an id it answers our `media.upload.end`; without, the agent offers media.
+				if (frame.id !== undefined) return;
+				this.#enqueue(offerAsMessage(frame, this.#d.clock.now()));
+				this.#announceMedia([frame.payload]);
 				return;
 			case 'agent.busy':
 				this.#setActivity(chat_id, { busy: true, reason: frame.payload.reason ?? 'processing' });
@@ -183,6 +233,14 @@ export class IrisClient implements WorkerApi {
 			default:
 				if (isStored(frame)) this.#enqueue(frame);
 		}
+	}
+
+	/** After the frames that carry it are stored, remember media and fetch what is eager. */
+	#announceMedia(refs: MediaRef[]): void {
+		if (refs.length === 0) return;
+		this.#applyChain = this.#applyChain.then(() =>
+			this.#media.announce(refs).catch((e: Error) => this.#diagnose('media', e.message))
+		);
 	}
 
 	#onInvalid(error: ProtocolError): void {

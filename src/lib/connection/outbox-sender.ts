@@ -8,6 +8,7 @@
 import type { ServerFrameOf } from '../protocol/iris/frames';
 import type { IrisDB, OutboxRow } from '../db/schema';
 import { markFailed, markWritten, pending } from '../db/outbox';
+import { uploadsState } from '../db/media';
 import { ConnectionClosedError, RequestError, RequestTimeoutError } from './requests';
 import type { Link } from './link';
 
@@ -78,6 +79,15 @@ export class OutboxSender {
 					await markFailed(this.db, row.client_msg_id, 'Not delivered');
 					continue;
 				}
+				// A message with attachments goes out only once its uploads are done.
+				if (row.media_refs?.length) {
+					const uploads = await uploadsState(this.db, row.media_refs);
+					if (uploads.state === 'pending') continue;
+					if (uploads.state === 'failed') {
+						await markFailed(this.db, row.client_msg_id, `Not delivered: ${uploads.error}`);
+						continue;
+					}
+				}
 				await this.#write(link, row);
 			}
 		} catch (e) {
@@ -92,7 +102,11 @@ export class OutboxSender {
 			type: 'message.send',
 			chat_id: row.chat_id,
 			...(row.thread_id !== undefined ? { thread_id: row.thread_id } : {}),
-			payload: { text: row.text, client_msg_id: row.client_msg_id }
+			payload: {
+				text: row.text,
+				client_msg_id: row.client_msg_id,
+				...(row.media_refs?.length ? { media_refs: row.media_refs } : {})
+			}
 		});
 		this.#byRequest.set(id, row.client_msg_id);
 		answer.then(

@@ -4,6 +4,8 @@
  */
 import type {
 	AgentActivity,
+	AttachInput,
+	TransferProgress,
 	ConnectionStatus,
 	DiagnosticEntry,
 	GatewayConfig,
@@ -23,6 +25,8 @@ export class AppState {
 	status = $state<ConnectionStatus>({ state: 'unpaired' });
 	activity = $state<Record<string, AgentActivity>>({});
 	diagnostics = $state<DiagnosticEntry[]>([]);
+	/** Media transfers by `media_id` (uploads by `media_ref`), latest state each. */
+	transfers = $state<Record<string, TransferProgress>>({});
 	readonly streams = new StreamTexts();
 	readonly db: IrisDB;
 	#worker: WorkerHandle | null = null;
@@ -69,9 +73,28 @@ export class AppState {
 		await (await this.#api()).configure(null);
 	}
 
-	/** Queue a message; it shows at once as `sending`. */
-	async send(chat_id: string, text: string): Promise<void> {
-		await (await this.#api()).send({ chat_id, text });
+	/** Queue a message; it shows at once as `sending`; with `media_refs` once uploads are done. */
+	async send(chat_id: string, text: string, media_refs: string[] = []): Promise<void> {
+		await (await this.#api()).send({ chat_id, text, ...(media_refs.length ? { media_refs } : {}) });
+	}
+
+	/** Store a file and start its upload (progress in `transfers[media_ref]`). */
+	async attach(input: AttachInput): Promise<void> {
+		await (await this.#api()).attach(input);
+	}
+
+	async cancelUpload(media_ref: string): Promise<void> {
+		await (await this.#api()).cancelUpload(media_ref);
+	}
+
+	/** Fetch media on demand (large video, documents). */
+	async pull(media_id: string): Promise<void> {
+		await (await this.#api()).pull(media_id);
+	}
+
+	/** Bytes the worker holds in memory because the store was full. */
+	async memoryBlob(media_id: string): Promise<Blob | undefined> {
+		return (await this.#api()).memoryBlob(media_id);
 	}
 
 	async retry(client_msg_id: string): Promise<void> {
@@ -94,6 +117,9 @@ export class AppState {
 				return;
 			case 'activity':
 				this.activity[event.activity.chat_id] = event.activity;
+				return;
+			case 'transfer':
+				this.transfers[event.transfer.media_id] = event.transfer;
 				return;
 			case 'diagnostic':
 				this.diagnostics = [...this.diagnostics.slice(1 - DIAGNOSTICS_KEPT), event.entry];

@@ -1,0 +1,90 @@
+/**
+ * Pieces both transfer directions share: hashing, reassembly of pulled bytes, throttled
+ * progress, and the human message for a refused transfer (PROTOCOL-NOTES "Media").
+ */
+import { toHex } from '../../protocol/iris/media';
+import type { Clock } from '../../platform/clock';
+import type { TransferProgress } from '../../bridge/contract';
+import { RequestError, RequestTimeoutError } from '../requests';
+
+/** Hex SHA-256 of `data` (WebCrypto; in the worker, so off the main thread). */
+export async function sha256Hex(data: BufferSource): Promise<string> {
+	return toHex(await crypto.subtle.digest('SHA-256', data));
+}
+
+/** The pulled bytes did not add up to the announced `size`. */
+export class SizeMismatchError extends Error {
+	constructor(
+		readonly expected: number,
+		readonly received: number
+	) {
+		super(`expected ${expected} bytes, received ${received}`);
+		this.name = 'SizeMismatchError';
+	}
+}
+
+/** Collects the binary frames of one `media.pull` in order. */
+export class Reassembly {
+	readonly #chunks: ArrayBuffer[] = [];
+	#loaded = 0;
+
+	/** Append one binary frame. */
+	push(chunk: ArrayBuffer): void {
+		this.#chunks.push(chunk);
+		this.#loaded += chunk.byteLength;
+	}
+
+	/** Bytes received so far. */
+	get loaded(): number {
+		return this.#loaded;
+	}
+
+	/**
+	 * The assembled Blob of type `mime`. Throws `SizeMismatchError` if `expected` (bytes, from the
+	 * media ref) is known and differs from what arrived: nothing half-written is kept.
+	 */
+	finish(expected: number | undefined, mime: string | undefined): Blob {
+		if (expected !== undefined && expected !== this.#loaded) {
+			throw new SizeMismatchError(expected, this.#loaded);
+		}
+		return new Blob(this.#chunks, mime ? { type: mime } : {});
+	}
+}
+
+/** Emits progress at most every `intervalMs` (ms), except state changes which always go out. */
+export class ProgressThrottle {
+	#last = -Infinity;
+	#lastState: TransferProgress['state'] | undefined;
+
+	constructor(
+		private readonly clock: Clock,
+		private readonly emit: (p: TransferProgress) => void,
+		private readonly intervalMs = 100
+	) {}
+
+	report(p: TransferProgress): void {
+		const now = this.clock.now();
+		if (p.state === this.#lastState && p.loaded < p.total && now - this.#last < this.intervalMs) {
+			return;
+		}
+		this.#last = now;
+		this.#lastState = p.state;
+		this.emit(p);
+	}
+}
+
+/** Why a transfer of `name` failed, in words for the person who sent or asked for it. */
+export function transferFailure(name: string, e: unknown): string {
+	if (e instanceof RequestError) {
+		if (e.code === 'media_too_large') {
+			return `The gateway refused "${name}" as too large${e.message ? `: ${e.message}` : ''}`;
+		}
+		if (e.code === 'unsupported') {
+			return `The gateway refused "${name}"${e.message ? `: ${e.message}` : ''}`;
+		}
+		return `"${name}" failed: ${e.message || e.code}`;
+	}
+	if (e instanceof RequestTimeoutError) return `"${name}" failed: no answer from the gateway`;
+	if (e instanceof SizeMismatchError) return `"${name}" arrived incomplete (${e.message})`;
+	return `"${name}" failed: ${(e as Error).message}`;
+}

@@ -1,0 +1,302 @@
+import 'fake-indexeddb/auto';
+import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IrisClient } from '../../src/lib/connection/client';
+import { IrisDB } from '../../src/lib/db/schema';
+import type { WorkerEvent } from '../../src/lib/bridge/contract';
+import { CANCEL_SHA256, MEDIA_CHUNK_BYTES } from '../../src/lib/protocol/iris/media';
+import { FakeClock } from './support/fake-clock';
+import { FakeSocket } from './support/fake-socket';
+
+let n = 0;
+const dbs: IrisDB[] = [];
+afterEach(async () => {
+	for (const db of dbs.splice(0)) await db.delete();
+});
+
+type Sent = { id: number; type: string; payload: Record<string, unknown> };
+
+/** An IrisClient on fake sockets and a fake clock, with a fresh database. */
+function setup() {
+	const db = new IrisDB(`media-client-${++n}`);
+	dbs.push(db);
+	const clock = new FakeClock();
+	const sockets: FakeSocket[] = [];
+	const events: WorkerEvent[] = [];
+	let uuid = 0;
+	const client = new IrisClient({
+		db,
+		clock,
+		createSocket: (url) => {
+			const s = new FakeSocket(url);
+			sockets.push(s);
+			return s;
+		},
+		isOnline: () => true,
+		randomUUID: () => `uuid-${++uuid}`,
+		deviceName: 'test device'
+	});
+	client.subscribe((e) => events.push(e));
+	const last = () => sockets[sockets.length - 1]!;
+	async function connect() {
+		if (sockets.length === 0) await client.configure({ url: 'ws://gw/ws', token: 'x' });
+		last().open();
+		last().receive({ v: 1, type: 'hello.ack', id: 1, payload: { sync_cursor: 0 } });
+		await vi.waitFor(() => expect(last().sentTypes).toContain('sync'));
+	}
+	const sent = (type: string, s = last()) => s.sent.filter((f) => f.type === type) as Sent[];
+	const bytes = (size: number) => new Uint8Array(size).map((_, i) => (i * 7 + 3) & 0xff);
+	return { db, clock, sockets, events, client, last, connect, sent, bytes };
+}
+
+const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+const joined = (frames: Uint8Array[]) => Buffer.concat(frames.map((f) => Buffer.from(f)));
+
+describe('uploads (PROTOCOL-NOTES "Media")', () => {
+	it('start → ordered ≤ 64 KiB frames → end{sha256}; the message goes only after the end is answered', async () => {
+		const t = setup();
+		await t.connect();
+		const data = t.bytes(2 * MEDIA_CHUNK_BYTES + 1000);
+		await t.client.attach({
+			media_ref: 'ref-1',
+			blob: new Blob([data], { type: 'image/png' }),
+			filename: 'a.png',
+			mime: 'image/png',
+			kind: 'image'
+		});
+		await t.client.send({ chat_id: 'default', text: 'look', media_refs: ['ref-1'] });
+		await vi.waitFor(() => expect(t.sent('media.upload.end')).toHaveLength(1));
+		const [start] = t.sent('media.upload.start');
+		expect(start!.payload).toEqual({
+			media_ref: 'ref-1',
+			kind: 'image',
+			size: data.length,
+			mime: 'image/png',
+			filename: 'a.png'
+		});
+		expect(t.last().binary.map((b) => b.length)).toEqual([
+			MEDIA_CHUNK_BYTES,
+			MEDIA_CHUNK_BYTES,
+			1000
+		]);
+		expect(joined(t.last().binary).equals(Buffer.from(data))).toBe(true);
+		const end = t.sent('media.upload.end')[0]!;
+		expect(end.payload).toEqual({ media_ref: 'ref-1', sha256: sha(data) });
+		// The local message shows its media at once, but is not sent before the upload is done.
+		expect((await t.db.messages.get('local:uuid-2'))?.media).toEqual([
+			{ media_id: 'ref-1', kind: 'image', mime: 'image/png', size: data.length, filename: 'a.png' }
+		]);
+		expect(t.sent('message.send')).toHaveLength(0);
+
+		t.last().receive({
+			v: 1,
+			type: 'media.offer',
+			id: end.id,
+			payload: { media_id: 'ref-1', kind: 'image', size: data.length }
+		});
+		await vi.waitFor(() => expect(t.sent('message.send')).toHaveLength(1));
+		expect(t.sent('message.send')[0]!.payload).toEqual({
+			text: 'look',
+			client_msg_id: 'uuid-2',
+			media_refs: ['ref-1']
+		});
+		expect((await t.db.uploads.get('ref-1'))?.state).toBe('done');
+		// The answer to our own upload is not an offer to show.
+		expect(await t.db.messages.get('offer:ref-1')).toBeUndefined();
+		expect(t.events).toContainEqual({
+			type: 'transfer',
+			transfer: {
+				media_id: 'ref-1',
+				direction: 'up',
+				state: 'done',
+				loaded: data.length,
+				total: data.length
+			}
+		});
+	});
+
+	it('a transfer cut by a disconnect restarts from byte 0 on the next link; the message is sent once', async () => {
+		const t = setup();
+		await t.connect();
+		const data = t.bytes(MEDIA_CHUNK_BYTES + 5);
+		await t.client.attach({
+			media_ref: 'r',
+			blob: new Blob([data]),
+			filename: 'f',
+			mime: 'application/octet-stream',
+			kind: 'document'
+		});
+		await t.client.send({ chat_id: 'default', text: 'file', media_refs: ['r'] });
+		await vi.waitFor(() => expect(t.sent('media.upload.end')).toHaveLength(1));
+		const first = t.last();
+		first.drop();
+		t.clock.advance(2000);
+		await t.connect();
+		const second = t.last();
+		expect(second).not.toBe(first);
+		await vi.waitFor(() => expect(t.sent('media.upload.end', second)).toHaveLength(1));
+		expect(t.sent('media.upload.start', second)).toHaveLength(1);
+		expect(joined(second.binary).equals(Buffer.from(data))).toBe(true);
+		expect(t.sent('message.send', second)).toHaveLength(0);
+		second.receive({
+			v: 1,
+			type: 'media.offer',
+			id: t.sent('media.upload.end', second)[0]!.id,
+			payload: { media_id: 'r' }
+		});
+		await vi.waitFor(() => expect(t.sent('message.send', second)).toHaveLength(1));
+		expect(t.sent('message.send', first)).toHaveLength(0);
+	});
+
+	it('a refused upload fails with the gateway reason, and so does the message waiting for it', async () => {
+		const t = setup();
+		await t.connect();
+		await t.client.attach({
+			media_ref: 'x',
+			blob: new Blob([t.bytes(10)]),
+			filename: 'x.exe',
+			mime: 'application/x-msdownload',
+			kind: 'document'
+		});
+		await t.client.send({ chat_id: 'default', text: 'tool', media_refs: ['x'] });
+		await vi.waitFor(() => expect(t.sent('media.upload.start')).toHaveLength(1));
+		t.last().receive({
+			v: 1,
+			type: 'error',
+			id: t.sent('media.upload.start')[0]!.id,
+			payload: { code: 'unsupported', message: 'no executables' }
+		});
+		await vi.waitFor(async () =>
+			expect(await t.db.messages.get('local:uuid-2')).toMatchObject({
+				status: 'failed',
+				error: 'Not delivered: The gateway refused "x.exe": no executables'
+			})
+		);
+		expect((await t.db.uploads.get('x'))?.state).toBe('failed');
+		expect(t.sent('message.send')).toHaveLength(0);
+	});
+
+	it('cancel forgets a queued upload; a running one is ended with a hash that cannot match', async () => {
+		const t = setup();
+		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.client.attach({
+			media_ref: 'q',
+			blob: new Blob([t.bytes(3)]),
+			filename: 'q',
+			mime: 'text/plain',
+			kind: 'document'
+		});
+		await t.client.cancelUpload('q');
+		expect(await t.db.uploads.get('q')).toBeUndefined();
+		expect(await t.db.media_blobs.get('q')).toBeUndefined();
+		await t.connect();
+
+		const data = t.bytes(4 * MEDIA_CHUNK_BYTES);
+		// The socket is "full": the upload waits for room after its start, before any bytes.
+		t.last().bufferedAmount = 8 * 1024 * 1024;
+		await t.client.attach({
+			media_ref: 'big',
+			blob: new Blob([data]),
+			filename: 'big',
+			mime: 'application/octet-stream',
+			kind: 'document'
+		});
+		await vi.waitFor(() => expect(t.sent('media.upload.start')).toHaveLength(1));
+		await t.client.cancelUpload('big');
+		t.clock.advance(10);
+		await vi.waitFor(() => expect(t.sent('media.upload.end')).toHaveLength(1));
+		expect(t.sent('media.upload.end')[0]!.payload).toEqual({
+			media_ref: 'big',
+			sha256: CANCEL_SHA256
+		});
+		expect(t.last().binary).toHaveLength(0);
+		expect(t.events).toContainEqual({
+			type: 'transfer',
+			transfer: { media_id: 'big', direction: 'up', state: 'cancelled', loaded: 0, total: 0 }
+		});
+		expect(t.sent('media.upload.start').map((f) => f.payload.media_ref)).toEqual(['big']);
+	});
+});
+
+describe('downloads (PROTOCOL-NOTES "Media")', () => {
+	it('pulls a small image at once and stores the bytes as a Blob', async () => {
+		const t = setup();
+		await t.connect();
+		t.last().receive({
+			v: 1,
+			type: 'message',
+			payload: {
+				message_id: 'm1',
+				role: 'assistant',
+				text: 'pic',
+				media: [{ media_id: 'img', kind: 'image', mime: 'image/png', size: 5 }]
+			}
+		});
+		await vi.waitFor(() => expect(t.sent('media.pull')).toHaveLength(1));
+		const pull = t.sent('media.pull')[0]!;
+		expect(pull.payload).toEqual({ media_id: 'img' });
+		t.last().receiveBinary(new Uint8Array([1, 2, 3]));
+		t.last().receiveBinary(new Uint8Array([4, 5]));
+		t.last().receive({ v: 1, type: 'media.pull.end', id: pull.id, payload: { ok: true } });
+		await vi.waitFor(async () => expect((await t.db.media.get('img'))?.state).toBe('stored'));
+		const blob = (await t.db.media_blobs.get('img'))!.blob;
+		expect(blob.type).toBe('image/png');
+		expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([1, 2, 3, 4, 5]);
+		expect((await t.db.messages.get('m1'))?.media?.[0]?.media_id).toBe('img');
+	});
+
+	it('bytes that do not match the size fail the pull and nothing is kept', async () => {
+		const t = setup();
+		await t.connect();
+		t.last().receive({
+			v: 1,
+			type: 'media.offer',
+			payload: { media_id: 'doc', kind: 'document', size: 5, filename: 'd.pdf' }
+		});
+		await vi.waitFor(async () => expect(await t.db.messages.get('offer:doc')).toBeDefined());
+		// Documents wait for the user.
+		expect(t.sent('media.pull')).toHaveLength(0);
+		await t.client.pull('doc');
+		await vi.waitFor(() => expect(t.sent('media.pull')).toHaveLength(1));
+		t.last().receiveBinary(new Uint8Array([1, 2, 3, 4]));
+		t.last().receive({
+			v: 1,
+			type: 'media.pull.end',
+			id: t.sent('media.pull')[0]!.id,
+			payload: { ok: true }
+		});
+		await vi.waitFor(async () =>
+			expect(await t.db.media.get('doc')).toMatchObject({
+				state: 'failed',
+				error: '"d.pdf" arrived incomplete (expected 5 bytes, received 4)'
+			})
+		);
+		expect(await t.db.media_blobs.get('doc')).toBeUndefined();
+	});
+
+	it('a pull cut by a disconnect is asked again on the next link', async () => {
+		const t = setup();
+		await t.connect();
+		t.last().receive({
+			v: 1,
+			type: 'media.offer',
+			payload: { media_id: 'v', kind: 'voice', size: 2 }
+		});
+		await vi.waitFor(() => expect(t.sent('media.pull')).toHaveLength(1));
+		t.last().receiveBinary(new Uint8Array([9]));
+		t.last().drop();
+		t.clock.advance(2000);
+		await t.connect();
+		await vi.waitFor(() => expect(t.sent('media.pull')).toHaveLength(1));
+		t.last().receiveBinary(new Uint8Array([7, 8]));
+		t.last().receive({
+			v: 1,
+			type: 'media.pull.end',
+			id: t.sent('media.pull')[0]!.id,
+			payload: { ok: true }
+		});
+		await vi.waitFor(async () => expect((await t.db.media.get('v'))?.state).toBe('stored'));
+		const blob = (await t.db.media_blobs.get('v'))!.blob;
+		expect([...new Uint8Array(await blob.arrayBuffer())]).toEqual([7, 8]);
+	});
+});
