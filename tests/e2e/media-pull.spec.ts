@@ -1,6 +1,6 @@
 import { makePdf } from '../../gateway/media/samples';
 import { expect, messageLog, pairViaLink, sendMessage, test } from './fixtures';
-import { imageLoaded } from './media-support';
+import { imageLoaded, progressSeen, recordProgress } from './media-support';
 
 test('/demo media: the image and voice note are pulled at once, the document on demand', async ({
 	page,
@@ -21,6 +21,7 @@ test('/demo media: the image and voice note are pulled at once, the document on 
 	const offer = messageLog(page).locator('article', { hasText: 'report.pdf' });
 	await expect(offer).toContainText('application/pdf');
 	await expect(gateway.output.filter((l) => l.includes('media pulled'))).toHaveLength(2);
+	await recordProgress(page);
 	await offer.getByRole('button', { name: 'Download report.pdf' }).click();
 	const save = offer.getByRole('link', { name: 'Save report.pdf' });
 	await expect(save).toBeVisible();
@@ -28,4 +29,6 @@ test('/demo media: the image and voice note are pulled at once, the document on 
 		async (a) => (await (await fetch((a as HTMLAnchorElement).href)).blob()).size
 	);
 	expect(size).toBe(makePdf('Iris demo report').length);
+	// The on-demand download showed its progress bar while it ran.
+	expect((await progressSeen(page, 'Downloading report.pdf')).length).toBeGreaterThan(0);
 });

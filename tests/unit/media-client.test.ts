@@ -1,52 +1,23 @@
 import 'fake-indexeddb/auto';
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IrisClient } from '../../src/lib/connection/client';
-import { IrisDB } from '../../src/lib/db/schema';
-import type { WorkerEvent } from '../../src/lib/bridge/contract';
+import { describe, expect, it, vi } from 'vitest';
 import { CANCEL_SHA256, MEDIA_CHUNK_BYTES } from '../../src/lib/protocol/iris/media';
-import { FakeClock } from './support/fake-clock';
-import { FakeSocket } from './support/fake-socket';
-
-let n = 0;
-const dbs: IrisDB[] = [];
-afterEach(async () => {
-	for (const db of dbs.splice(0)) await db.delete();
-});
+import { clientHarness } from './support/client-harness';
 
 type Sent = { id: number; type: string; payload: Record<string, unknown> };
 
-/** An IrisClient on fake sockets and a fake clock, with a fresh database. */
+/** An IrisClient on fake sockets (tests/unit/support/client-harness.ts) with media helpers. */
 function setup() {
-	const db = new IrisDB(`media-client-${++n}`);
-	dbs.push(db);
-	const clock = new FakeClock();
-	const sockets: FakeSocket[] = [];
-	const events: WorkerEvent[] = [];
-	let uuid = 0;
-	const client = new IrisClient({
-		db,
-		clock,
-		createSocket: (url) => {
-			const s = new FakeSocket(url);
-			sockets.push(s);
-			return s;
-		},
-		isOnline: () => true,
-		randomUUID: () => `uuid-${++uuid}`,
-		deviceName: 'test device'
-	});
-	client.subscribe((e) => events.push(e));
-	const last = () => sockets[sockets.length - 1]!;
+	const t = clientHarness('media-client');
+	const { client, sockets, last } = t;
+	/** Configure on first use, then open the latest socket and complete the handshake. */
 	async function connect() {
 		if (sockets.length === 0) await client.configure({ url: 'ws://gw/ws', token: 'x' });
-		last().open();
-		last().receive({ v: 1, type: 'hello.ack', id: 1, payload: { sync_cursor: 0 } });
-		await vi.waitFor(() => expect(last().sentTypes).toContain('sync'));
+		await t.handshake();
 	}
 	const sent = (type: string, s = last()) => s.sent.filter((f) => f.type === type) as Sent[];
 	const bytes = (size: number) => new Uint8Array(size).map((_, i) => (i * 7 + 3) & 0xff);
-	return { db, clock, sockets, events, client, last, connect, sent, bytes };
+	return { ...t, connect, sent, bytes };
 }
 
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');

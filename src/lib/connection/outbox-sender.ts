@@ -11,6 +11,7 @@ import { markFailed, markWritten, pending } from '../db/outbox';
 import { uploadsState } from '../db/media';
 import { ConnectionClosedError, RequestError, RequestTimeoutError } from './requests';
 import type { Link } from './link';
+import { SerialRunner } from './serial';
 
 /** Writes of one message before it counts as not delivered. */
 const MAX_WRITES = 2;
@@ -21,8 +22,7 @@ export class OutboxSender {
 	readonly #byRequest = new Map<number, string>();
 	/** client_msg_ids written on the current link and not yet settled. */
 	readonly #inFlight = new Set<string>();
-	#running: Promise<void> | null = null;
-	#again = false;
+	readonly #runner = new SerialRunner(() => this.#run());
 
 	constructor(
 		private readonly db: IrisDB,
@@ -56,17 +56,7 @@ export class OutboxSender {
 
 	/** Send everything pending now if a link is ready; safe to call at any time. */
 	flush(): void {
-		if (this.#running) {
-			this.#again = true;
-			return;
-		}
-		this.#running = this.#run().finally(() => {
-			this.#running = null;
-			if (this.#again) {
-				this.#again = false;
-				this.flush();
-			}
-		});
+		this.#runner.kick();
 	}
 
 	async #run(): Promise<void> {

@@ -11,6 +11,7 @@ import type { IrisDB } from '../../db/schema';
 import { setMediaState, storeDownloaded } from '../../db/media';
 import { ConnectionClosedError } from '../requests';
 import type { Link } from '../link';
+import { SerialRunner } from '../serial';
 import { ProgressThrottle, Reassembly, transferFailure } from './transfer';
 
 export interface DownloadDeps {
@@ -34,8 +35,7 @@ export class DownloadQueue {
 	readonly #queue: string[] = [];
 	#link: Link | null = null;
 	#active: Active | null = null;
-	#running: Promise<void> | null = null;
-	#again = false;
+	readonly #runner = new SerialRunner(() => this.#run());
 
 	constructor(deps: DownloadDeps) {
 		this.#d = deps;
@@ -86,18 +86,9 @@ export class DownloadQueue {
 		});
 	}
 
+	/** Run queued pulls now if a link is ready; safe to call at any time. */
 	kick(): void {
-		if (this.#running) {
-			this.#again = true;
-			return;
-		}
-		this.#running = this.#run().finally(() => {
-			this.#running = null;
-			if (this.#again) {
-				this.#again = false;
-				this.kick();
-			}
-		});
+		this.#runner.kick();
 	}
 
 	async #run(): Promise<void> {

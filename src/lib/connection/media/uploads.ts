@@ -16,6 +16,7 @@ import { getBlob, queuedUploads, removeUpload, updateUpload } from '../../db/med
 import { CANCEL_SHA256, chunkRanges } from '../../protocol/iris/media';
 import { ConnectionClosedError, RequestError } from '../requests';
 import type { Link } from '../link';
+import { SerialRunner } from '../serial';
 import { ProgressThrottle, transferFailure } from './transfer';
 
 export interface UploadDeps {
@@ -51,8 +52,7 @@ export class UploadQueue {
 	readonly #d: UploadDeps;
 	#link: Link | null = null;
 	#active: Active | null = null;
-	#running: Promise<void> | null = null;
-	#again = false;
+	readonly #runner = new SerialRunner(() => this.#run());
 
 	constructor(deps: UploadDeps) {
 		this.#d = deps;
@@ -71,17 +71,7 @@ export class UploadQueue {
 
 	/** Run queued uploads now if a link is ready; safe to call at any time. */
 	kick(): void {
-		if (this.#running) {
-			this.#again = true;
-			return;
-		}
-		this.#running = this.#run().finally(() => {
-			this.#running = null;
-			if (this.#again) {
-				this.#again = false;
-				this.kick();
-			}
-		});
+		this.#runner.kick();
 	}
 
 	/** Cancel an upload (running or queued) and forget its bytes. */
