@@ -99,3 +99,29 @@ test('a voice note is recorded with a running duration, attached as voice, and p
 		'a voice note "voice-note-'
 	);
 });
+
+test('attachments not sent yet come back after a reload, and go out with the message', async ({
+	page,
+	gateway
+}) => {
+	const { png } = testFiles();
+	await pairViaLink(page, gateway);
+	await composer(page).fill('After the reload');
+	await deliver(page, 'paste', png);
+	await expect(tray(page).getByRole('listitem').filter({ hasText: png.name })).toContainText(
+		'Uploaded'
+	);
+	await page.reload();
+	await expect(tray(page).getByRole('listitem').filter({ hasText: png.name })).toBeVisible();
+	await expect(composer(page)).toHaveValue('After the reload');
+	await sendButton(page).click();
+	const article = userMessage(page, 'After the reload');
+	await expect(article).toHaveAttribute('data-status', 'complete');
+	await expect(article.getByRole('img', { name: png.name })).toBeVisible();
+	await expect(tray(page)).toHaveCount(0);
+	// Sent: a second reload does not bring it back.
+	await page.reload();
+	await expect(userMessage(page, 'After the reload')).toBeVisible();
+	await expect(tray(page)).toHaveCount(0);
+	expect(await storedMedia(gateway)).toHaveLength(1);
+});

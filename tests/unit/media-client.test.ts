@@ -30,6 +30,7 @@ describe('uploads (PROTOCOL-NOTES "Media")', () => {
 		const data = t.bytes(2 * MEDIA_CHUNK_BYTES + 1000);
 		await t.client.attach({
 			media_ref: 'ref-1',
+			chat_id: 'default',
 			blob: new Blob([data], { type: 'image/png' }),
 			filename: 'a.png',
 			mime: 'image/png',
@@ -92,6 +93,7 @@ describe('uploads (PROTOCOL-NOTES "Media")', () => {
 		const data = t.bytes(MEDIA_CHUNK_BYTES + 5);
 		await t.client.attach({
 			media_ref: 'r',
+			chat_id: 'default',
 			blob: new Blob([data]),
 			filename: 'f',
 			mime: 'application/octet-stream',
@@ -124,6 +126,7 @@ describe('uploads (PROTOCOL-NOTES "Media")', () => {
 		await t.connect();
 		await t.client.attach({
 			media_ref: 'x',
+			chat_id: 'default',
 			blob: new Blob([t.bytes(10)]),
 			filename: 'x.exe',
 			mime: 'application/x-msdownload',
@@ -145,6 +148,11 @@ describe('uploads (PROTOCOL-NOTES "Media")', () => {
 		);
 		expect((await t.db.uploads.get('x'))?.state).toBe('failed');
 		expect(t.sent('message.send')).toHaveLength(0);
+		// Retry puts the upload back in the queue, and the message waits for it again.
+		await t.client.retry('uuid-2');
+		await vi.waitFor(() => expect(t.sent('media.upload.start')).toHaveLength(2));
+		expect((await t.db.messages.get('local:uuid-2'))?.status).toBe('sending');
+		expect((await t.db.uploads.get('x'))?.state).toBe('queued');
 	});
 
 	it('cancel forgets a queued upload; a running one is ended with a hash that cannot match', async () => {
@@ -152,6 +160,7 @@ describe('uploads (PROTOCOL-NOTES "Media")', () => {
 		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
 		await t.client.attach({
 			media_ref: 'q',
+			chat_id: 'default',
 			blob: new Blob([t.bytes(3)]),
 			filename: 'q',
 			mime: 'text/plain',
@@ -167,6 +176,7 @@ describe('uploads (PROTOCOL-NOTES "Media")', () => {
 		t.last().bufferedAmount = 8 * 1024 * 1024;
 		await t.client.attach({
 			media_ref: 'big',
+			chat_id: 'default',
 			blob: new Blob([data]),
 			filename: 'big',
 			mime: 'application/octet-stream',
@@ -225,6 +235,18 @@ describe('downloads (PROTOCOL-NOTES "Media")', () => {
 			payload: { media_id: 'doc', kind: 'document', size: 5, filename: 'd.pdf' }
 		});
 		await vi.waitFor(async () => expect(await t.db.messages.get('offer:doc')).toBeDefined());
+		// A replayed offer (sync) keeps the message where it was.
+		const first = (await t.db.messages.get('offer:doc'))!;
+		t.clock.advance(5000);
+		t.last().receive({
+			v: 1,
+			type: 'media.offer',
+			payload: { media_id: 'doc', kind: 'document', size: 5, filename: 'd.pdf' }
+		});
+		// Frames are applied in order: once this one is stored, the replay was applied too.
+		t.last().receive({ v: 1, type: 'message', payload: { message_id: 'after', text: 'x' } });
+		await vi.waitFor(async () => expect(await t.db.messages.get('after')).toBeDefined());
+		expect((await t.db.messages.get('offer:doc'))?.ts).toBe(first.ts);
 		// Documents wait for the user.
 		expect(t.sent('media.pull')).toHaveLength(0);
 		await t.client.pull('doc');

@@ -14,7 +14,8 @@ import {
 	Reassembly,
 	SizeMismatchError,
 	sha256Hex,
-	transferFailure
+	transferFailure,
+	transferTimeoutMs
 } from '../../src/lib/connection/media/transfer';
 import { fetchEagerly } from '../../src/lib/connection/media';
 import { RequestError } from '../../src/lib/connection/requests';
@@ -157,5 +158,13 @@ describe('progress and failures', () => {
 		expect(transferFailure('d', new SizeMismatchError(3, 2))).toBe(
 			'"d" arrived incomplete (expected 3 bytes, received 2)'
 		);
+	});
+});
+
+describe('transfer timeouts', () => {
+	it('are the usual 15 s plus the time the bytes take at 64 KiB/s', () => {
+		expect(transferTimeoutMs(0)).toBe(15_000);
+		expect(transferTimeoutMs(64 * 1024)).toBe(16_000);
+		expect(transferTimeoutMs(50 * 1024 * 1024)).toBe(15_000 + 800_000);
 	});
 });

@@ -55,6 +55,8 @@ export interface TransferProgress {
 /** A file the page hands the worker to upload (`size` in bytes, `kind` per the schema). */
 export interface AttachInput {
 	media_ref: string;
+	/** The channel whose composer it is attached in (restored there after a reload). */
+	chat_id: string;
 	blob: Blob;
 	filename: string;
 	mime: string;

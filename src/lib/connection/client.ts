@@ -210,7 +210,7 @@ export class IrisClient implements WorkerApi {
 			case 'media.offer':
 				// With an id it answers our `media.upload.end`; without, the agent offers media.
 				if (frame.id !== undefined) return;
-				this.#enqueue(offerAsMessage(frame, this.#d.clock.now()));
+				this.#enqueue(offerAsMessage(frame));
 				this.#announceMedia([frame.payload]);
 				return;
 			case 'agent.busy':

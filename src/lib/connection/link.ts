@@ -96,9 +96,13 @@ export class Link {
 	 * Send a request (`id` assigned here); `answer` resolves with the frame that answers it and
 	 * rejects with `RequestError` (server `error`), `RequestTimeoutError` (15 s) or
 	 * `ConnectionClosedError`, or the `ProtocolEncodeError` of a frame the schema forbids.
+	 * `opts.timeoutMs` replaces the 15 s timeout (media transfers: the answer follows the bytes).
 	 */
-	request(frame: Outgoing): { id: number; answer: Promise<ServerFrame> } {
-		const { id, answer } = this.#requests.open();
+	request(
+		frame: Outgoing,
+		opts: { timeoutMs?: number } = {}
+	): { id: number; answer: Promise<ServerFrame> } {
+		const { id, answer } = this.#requests.open(opts.timeoutMs);
 		try {
 			this.#write({ v: 1, ...frame, id } as AppFrame);
 		} catch (e) {

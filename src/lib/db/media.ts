@@ -9,6 +9,7 @@ import type { IrisDB, MediaRow, UploadRow } from './schema';
 /** A file the user attached, as the worker receives it. `size` in bytes. */
 export interface NewUpload {
 	media_ref: string;
+	chat_id: string;
 	kind: MediaKind;
 	mime: string;
 	size: number;
@@ -39,7 +40,13 @@ export async function addUpload(db: IrisDB, u: NewUpload): Promise<void> {
 			state: 'stored'
 		});
 		await db.media_blobs.put({ media_id: u.media_ref, blob: u.blob });
-		await db.uploads.put({ media_ref: u.media_ref, state: 'queued', created_ts: u.now });
+		await db.uploads.put({
+			media_ref: u.media_ref,
+			state: 'queued',
+			created_ts: u.now,
+			chat_id: u.chat_id,
+			draft: true
+		});
 	});
 }
 
@@ -55,6 +62,15 @@ export async function updateUpload(
 	change: Partial<Omit<UploadRow, 'media_ref'>>
 ): Promise<void> {
 	await db.uploads.update(media_ref, change);
+}
+
+/** Files attached in `chat_id`'s composer and not sent yet, oldest first. */
+export async function draftUploads(db: IrisDB, chat_id: string): Promise<MediaRow[]> {
+	const drafts = (await db.uploads.orderBy('created_ts').toArray()).filter(
+		(u) => u.draft && u.chat_id === chat_id
+	);
+	const rows = await db.media.bulkGet(drafts.map((u) => u.media_ref));
+	return rows.filter((r): r is MediaRow => r !== undefined);
 }
 
 /** Forget an upload and its bytes (cancelled by the user). */

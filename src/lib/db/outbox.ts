@@ -24,7 +24,7 @@ export async function enqueue(
 		media?: MediaRef[];
 	}
 ): Promise<OutboxRow> {
-	return db.transaction('rw', [db.outbox, db.messages], async () => {
+	return db.transaction('rw', [db.outbox, db.messages, db.uploads], async () => {
 		const last = await db.outbox.orderBy('seq').last();
 		const row: OutboxRow = {
 			client_msg_id: input.client_msg_id,
@@ -36,7 +36,11 @@ export async function enqueue(
 			created_ts: input.now
 		};
 		if (input.thread_id !== undefined) row.thread_id = input.thread_id;
-		if (input.media?.length) row.media_refs = input.media.map((m) => m.media_id);
+		if (input.media?.length) {
+			row.media_refs = input.media.map((m) => m.media_id);
+			// No longer the composer's: they belong to this message now.
+			await db.uploads.where('media_ref').anyOf(row.media_refs).modify({ draft: false });
+		}
 		await db.outbox.add(row);
 		await db.messages.add({
 			message_id: LOCAL_PREFIX + input.client_msg_id,

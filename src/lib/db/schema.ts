@@ -96,6 +96,10 @@ export interface UploadRow {
 	error?: string;
 	/** Epoch ms; uploads run in this order. */
 	created_ts: number;
+	/** The channel whose composer it was attached in. */
+	chat_id?: string;
+	/** Attached in a composer and not sent yet: shown again there after a reload. */
+	draft?: boolean;
 }
 
 /** Keys of the `meta` table and their value types. */

@@ -1,11 +1,13 @@
 /**
  * The files attached in a composer before sending (issue 4): each is checked against the size
  * limit first (refused with a message, nothing uploaded), then handed to the worker, which stores
- * and uploads it while the user types. Removing one cancels its upload.
+ * and uploads it while the user types. Removing one cancels its upload. Attachments not sent yet
+ * come back after a reload, like the draft text.
  */
 import { DEFAULT_MEDIA_LIMIT_BYTES, kindOfMime, sizeProblem } from '../protocol/iris/media';
 import type { MediaKind } from '../protocol/iris/frames';
 import type { AppState } from './app.svelte';
+import { draftUploads } from '../db/media';
 
 /** One attached file; `size` in bytes. */
 export interface Attachment {
@@ -34,6 +36,22 @@ export class Attachments {
 	) {
 		this.#app = app;
 		this.#limit = limitBytes;
+		draftUploads(app.db, chat_id).then(
+			(rows) => {
+				const known = this.items.map((a) => a.media_ref);
+				const restored = rows
+					.filter((r) => !known.includes(r.media_id))
+					.map((r) => ({
+						media_ref: r.media_id,
+						filename: r.filename ?? 'file',
+						mime: r.mime ?? 'application/octet-stream',
+						size: r.size ?? 0,
+						kind: r.kind
+					}));
+				this.items = [...restored, ...this.items];
+			},
+			(e: unknown) => console.error('[media] could not restore attachments', e)
+		);
 	}
 
 	/** Attach files (picker, drop, paste, recorder). `kind` overrides the guess (voice notes). */
@@ -54,7 +72,7 @@ export class Attachments {
 				kind: kind ?? kindOfMime(mime)
 			};
 			try {
-				await this.#app.attach({ ...item, blob: file });
+				await this.#app.attach({ ...item, chat_id: this.chat_id, blob: file });
 				this.items = [...this.items, item];
 			} catch (e) {
 				this.problems = [

@@ -9,10 +9,11 @@ import type { Clock } from '../../platform/clock';
 import type { TransferProgress } from '../../bridge/contract';
 import type { IrisDB } from '../../db/schema';
 import { setMediaState, storeDownloaded } from '../../db/media';
+import { DEFAULT_MEDIA_LIMIT_BYTES } from '../../protocol/iris/media';
 import { ConnectionClosedError } from '../requests';
 import type { Link } from '../link';
 import { SerialRunner } from '../serial';
-import { ProgressThrottle, Reassembly, transferFailure } from './transfer';
+import { ProgressThrottle, Reassembly, transferFailure, transferTimeoutMs } from './transfer';
 
 export interface DownloadDeps {
 	db: IrisDB;
@@ -22,6 +23,9 @@ export interface DownloadDeps {
 	/** Blobs the store refused (quota), by media_id. */
 	memory: Map<string, Blob>;
 }
+
+/** Assumed size of a pull whose ref has none, for its timeout: the default upload limit. */
+const UNKNOWN_SIZE_BYTES = DEFAULT_MEDIA_LIMIT_BYTES;
 
 interface Active {
 	media_id: string;
@@ -127,7 +131,10 @@ export class DownloadQueue {
 			total: active.total
 		});
 		try {
-			const end = await link.request({ type: 'media.pull', payload: { media_id } }).answer;
+			const end = await link.request(
+				{ type: 'media.pull', payload: { media_id } },
+				{ timeoutMs: transferTimeoutMs(row.size ?? UNKNOWN_SIZE_BYTES) }
+			).answer;
 			this.#active = null;
 			if (end.type !== 'media.pull.end' || !end.payload.ok) {
 				throw new Error(`the gateway could not send it (${end.type})`);

@@ -75,6 +75,7 @@ export class MediaTransfers {
 	async addUpload(input: AttachInput): Promise<void> {
 		await addUpload(this.#d.db, {
 			media_ref: input.media_ref,
+			chat_id: input.chat_id,
 			kind: input.kind,
 			mime: input.mime,
 			size: input.blob.size,

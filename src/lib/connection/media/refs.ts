@@ -23,9 +23,10 @@ export async function mediaRefsOf(db: IrisDB, media_refs: readonly string[]): Pr
 
 /**
  * An assistant `message` holding an offered piece of media (same scope), keyed by its `media_id`
- * so a replayed offer is applied idempotently. `now` epoch ms.
+ * so a replayed offer is applied idempotently. No `ts`: the store dates it when first applied and
+ * keeps that date on a replay.
  */
-export function offerAsMessage(offer: ServerFrameOf<'media.offer'>, now: number): ServerFrame {
+export function offerAsMessage(offer: ServerFrameOf<'media.offer'>): ServerFrame {
 	return {
 		v: 1,
 		type: 'message',
@@ -35,8 +36,7 @@ export function offerAsMessage(offer: ServerFrameOf<'media.offer'>, now: number)
 			message_id: OFFER_PREFIX + offer.payload.media_id,
 			role: 'assistant',
 			text: '',
-			media: [offer.payload],
-			ts: now
+			media: [offer.payload]
 		}
 	};
 }

@@ -7,6 +7,19 @@ import type { Clock } from '../../platform/clock';
 import type { TransferProgress } from '../../bridge/contract';
 import { RequestError, RequestTimeoutError } from '../requests';
 
+/** The usual request timeout, ms (PROTOCOL-NOTES "Requests, responses, acks"). */
+const BASE_TIMEOUT_MS = 15_000;
+/** Slowest link we wait for, bytes per second: below it a transfer counts as stalled. */
+const SLOWEST_BYTES_PER_S = 64 * 1024;
+
+/**
+ * Timeout (ms) of a request whose answer follows `bytes` of transfer: the usual 15 s plus the time
+ * the bytes take at 64 KiB/s, so a large file on a slow link is not reported as timed out.
+ */
+export function transferTimeoutMs(bytes: number): number {
+	return BASE_TIMEOUT_MS + Math.ceil((Math.max(0, bytes) / SLOWEST_BYTES_PER_S) * 1000);
+}
+
 /** Hex SHA-256 of `data` (WebCrypto; in the worker, so off the main thread). */
 export async function sha256Hex(data: BufferSource): Promise<string> {
 	return toHex(await crypto.subtle.digest('SHA-256', data));

@@ -17,7 +17,7 @@ import { CANCEL_SHA256, chunkRanges } from '../../protocol/iris/media';
 import { ConnectionClosedError, RequestError } from '../requests';
 import type { Link } from '../link';
 import { SerialRunner } from '../serial';
-import { ProgressThrottle, transferFailure } from './transfer';
+import { ProgressThrottle, transferFailure, transferTimeoutMs } from './transfer';
 
 export interface UploadDeps {
 	db: IrisDB;
@@ -121,16 +121,20 @@ export class UploadQueue {
 				await updateUpload(db, media_ref, { sha256 });
 			}
 			if (!link.ready) return false;
-			const start = link.request({
-				type: 'media.upload.start',
-				payload: {
-					media_ref,
-					kind: media.kind,
-					size: total,
-					...(media.mime ? { mime: media.mime } : {}),
-					...(media.filename ? { filename: media.filename } : {})
-				}
-			});
+			// A refusal may come while the bytes go out: keep the start pending as long as they take.
+			const start = link.request(
+				{
+					type: 'media.upload.start',
+					payload: {
+						media_ref,
+						kind: media.kind,
+						size: total,
+						...(media.mime ? { mime: media.mime } : {}),
+						...(media.filename ? { filename: media.filename } : {})
+					}
+				},
+				{ timeoutMs: transferTimeoutMs(total) }
+			);
 			// A server may answer the start or not; only a refusal matters, and it ends the transfer
 			// (also while we wait for the end's answer, which such a server may never send).
 			let refused: unknown = null;
@@ -171,7 +175,11 @@ export class UploadQueue {
 				return true;
 			}
 			if (refused) throw refused;
-			const end = link.request({ type: 'media.upload.end', payload: { media_ref, sha256 } });
+			// The answer comes after the server got what the socket still buffers.
+			const end = link.request(
+				{ type: 'media.upload.end', payload: { media_ref, sha256 } },
+				{ timeoutMs: transferTimeoutMs(link.bufferedAmount) }
+			);
 			try {
 				await Promise.race([end.answer, refusal]);
 			} catch (e) {
