@@ -34,6 +34,7 @@ export class MediaStore {
 		this.#items.set(item.media_id, item);
 	}
 
+	/** The item stored under `media_id`, if any. */
 	get(media_id: string): StoredMedia | undefined {
 		return this.#items.get(media_id);
 	}

@@ -121,6 +121,26 @@ describe('uploads (PROTOCOL-NOTES "Media")', () => {
 		expect(t.sent('message.send', first)).toHaveLength(0);
 	});
 
+	it('a message waiting for its upload does not hold up a text message sent after it', async () => {
+		const t = setup();
+		await t.connect();
+		// The socket is "full": the upload stays in its backpressure wait.
+		t.last().bufferedAmount = 8 * 1024 * 1024;
+		await t.client.attach({
+			media_ref: 'slow',
+			chat_id: 'default',
+			blob: new Blob([t.bytes(10)]),
+			filename: 'slow.bin',
+			mime: 'application/octet-stream',
+			kind: 'document'
+		});
+		await t.client.send({ chat_id: 'default', text: 'with file', media_refs: ['slow'] });
+		await t.client.send({ chat_id: 'default', text: 'just text' });
+		await vi.waitFor(() => expect(t.sent('message.send')).toHaveLength(1));
+		expect(t.sent('message.send')[0]!.payload.text).toBe('just text');
+		expect((await t.db.messages.get('local:uuid-2'))?.status).toBe('sending');
+	});
+
 	it('a refused upload fails with the gateway reason, and so does the message waiting for it', async () => {
 		const t = setup();
 		await t.connect();

@@ -64,13 +64,19 @@ export async function updateUpload(
 	await db.uploads.update(media_ref, change);
 }
 
-/** Files attached in `chat_id`'s composer and not sent yet, oldest first. */
-export async function draftUploads(db: IrisDB, chat_id: string): Promise<MediaRow[]> {
+/** Files attached in `chat_id`'s composer and not sent yet, with their uploads, oldest first. */
+export async function draftUploads(
+	db: IrisDB,
+	chat_id: string
+): Promise<{ media: MediaRow; upload: UploadRow }[]> {
 	const drafts = (await db.uploads.orderBy('created_ts').toArray()).filter(
 		(u) => u.draft && u.chat_id === chat_id
 	);
 	const rows = await db.media.bulkGet(drafts.map((u) => u.media_ref));
-	return rows.filter((r): r is MediaRow => r !== undefined);
+	return drafts.flatMap((upload, i) => {
+		const media = rows[i];
+		return media ? [{ media, upload }] : [];
+	});
 }
 
 /** Forget an upload and its bytes (cancelled by the user). */

@@ -16,6 +16,8 @@ export interface Attachment {
 	mime: string;
 	size: number;
 	kind: MediaKind;
+	/** Where the upload stood when restored after a reload (live progress comes as events). */
+	restored?: { state: 'queued' | 'done' | 'failed'; error?: string };
 }
 
 export class Attachments {
@@ -40,13 +42,14 @@ export class Attachments {
 			(rows) => {
 				const known = this.items.map((a) => a.media_ref);
 				const restored = rows
-					.filter((r) => !known.includes(r.media_id))
-					.map((r) => ({
-						media_ref: r.media_id,
-						filename: r.filename ?? 'file',
-						mime: r.mime ?? 'application/octet-stream',
-						size: r.size ?? 0,
-						kind: r.kind
+					.filter(({ media }) => !known.includes(media.media_id))
+					.map(({ media, upload }) => ({
+						media_ref: media.media_id,
+						filename: media.filename ?? 'file',
+						mime: media.mime ?? 'application/octet-stream',
+						size: media.size ?? 0,
+						kind: media.kind,
+						restored: { state: upload.state, ...(upload.error ? { error: upload.error } : {}) }
 					}));
 				this.items = [...restored, ...this.items];
 			},
@@ -89,9 +92,14 @@ export class Attachments {
 		await this.#app.cancelUpload(media_ref);
 	}
 
-	/** Whether any attachment's upload failed (sending is blocked until it is removed). */
+	/** Where an attachment's upload stands: the latest event, else what the store said. */
+	status(a: Attachment): { state: string; error?: string } | undefined {
+		return this.#app.transfers[a.media_ref] ?? a.restored;
+	}
+
+	/** Attachments whose upload failed (sending is blocked until they are removed). */
 	get failed(): Attachment[] {
-		return this.items.filter((a) => this.#app.transfers[a.media_ref]?.state === 'failed');
+		return this.items.filter((a) => this.status(a)?.state === 'failed');
 	}
 
 	/** Hand the attachments over to a sent message. */

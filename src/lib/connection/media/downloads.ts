@@ -60,6 +60,7 @@ export class DownloadQueue {
 			);
 	}
 
+	/** The link went away: the running pull is asked again on the next one. */
 	detach(): void {
 		this.#link = null;
 	}

@@ -57,16 +57,19 @@ export class MediaTransfers {
 		});
 	}
 
+	/** A link is ready (after `sync`): run queued uploads and pulls on it. */
 	attach(link: Link): void {
 		this.#uploads.attach(link);
 		this.#downloads.attach(link);
 	}
 
+	/** The link went away: running transfers restart on the next one. */
 	detach(): void {
 		this.#uploads.detach();
 		this.#downloads.detach();
 	}
 
+	/** A binary frame from the server: bytes of the running pull. */
 	onBinary(data: ArrayBuffer): void {
 		this.#downloads.onBinary(data);
 	}
@@ -93,6 +96,7 @@ export class MediaTransfers {
 		this.#uploads.kick();
 	}
 
+	/** Cancel an upload (running or queued) and forget its bytes. */
 	cancelUpload(media_ref: string): Promise<void> {
 		return this.#uploads.cancel(media_ref);
 	}
@@ -115,10 +119,12 @@ export class MediaTransfers {
 		}
 	}
 
+	/** Queue a pull on demand (documents, video, or a retry after a failure). */
 	pull(media_id: string): Promise<void> {
 		return this.#downloads.request(media_id);
 	}
 
+	/** Bytes the store refused (quota), kept in memory for this session. */
 	memoryBlob(media_id: string): Blob | undefined {
 		return this.#memory.get(media_id);
 	}

@@ -75,6 +75,7 @@ export class ProgressThrottle {
 		private readonly intervalMs = 100
 	) {}
 
+	/** Pass `p` on unless the last one went out less than `intervalMs` ago (same state, not done). */
 	report(p: TransferProgress): void {
 		const now = this.clock.now();
 		if (p.state === this.#lastState && p.loaded < p.total && now - this.#last < this.intervalMs) {
@@ -83,6 +84,34 @@ export class ProgressThrottle {
 		this.#last = now;
 		this.#lastState = p.state;
 		this.emit(p);
+	}
+}
+
+/**
+ * Watches the answer to `media.upload.start`: a server may answer it or not, and only a refusal
+ * (`error`) matters — it ends the transfer, also while the app waits for the end's answer.
+ */
+export class Refusal {
+	#error: RequestError | null = null;
+	/** Rejects with the refusal; never resolves. Race it against the end's answer. */
+	readonly promise: Promise<never>;
+
+	constructor(answer: Promise<unknown>) {
+		this.promise = new Promise<never>((_, reject) => {
+			answer.catch((e: unknown) => {
+				if (!(e instanceof RequestError)) return; // A timeout or a close decides nothing here.
+				this.#error = e;
+				reject(e);
+			});
+		});
+		this.promise.catch(() => {
+			// Also read through `error` while the frames go out.
+		});
+	}
+
+	/** The server's refusal, once it came. */
+	get error(): RequestError | null {
+		return this.#error;
 	}
 }
 

@@ -14,10 +14,10 @@ import type { TransferProgress } from '../../bridge/contract';
 import type { IrisDB, UploadRow } from '../../db/schema';
 import { getBlob, queuedUploads, removeUpload, updateUpload } from '../../db/media';
 import { CANCEL_SHA256, chunkRanges } from '../../protocol/iris/media';
-import { ConnectionClosedError, RequestError } from '../requests';
+import { ConnectionClosedError } from '../requests';
 import type { Link } from '../link';
 import { SerialRunner } from '../serial';
-import { ProgressThrottle, transferFailure, transferTimeoutMs } from './transfer';
+import { ProgressThrottle, Refusal, transferFailure, transferTimeoutMs } from './transfer';
 
 export interface UploadDeps {
 	db: IrisDB;
@@ -135,35 +135,9 @@ export class UploadQueue {
 				},
 				{ timeoutMs: transferTimeoutMs(total) }
 			);
-			// A server may answer the start or not; only a refusal matters, and it ends the transfer
-			// (also while we wait for the end's answer, which such a server may never send).
-			let refused: unknown = null;
-			const refusal = new Promise<never>((_, reject) => {
-				start.answer.catch((e: unknown) => {
-					if (!(e instanceof RequestError)) return;
-					refused = e;
-					reject(e);
-				});
-			});
-			refusal.catch(() => {
-				// Read through `refused` while the frames go out; raced against the end below.
-			});
-			for (const [i, [from, to]] of chunkRanges(total).entries()) {
-				if (refused || active.cancelled) break;
-				// Let socket events (a refusal, a close) and a cancel in between the frames.
-				if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldTask();
-				await this.#drain(link, active);
-				if (active.cancelled) break;
-				if (!link.ready) return false;
-				link.sendBinary(bytes.subarray(from, to));
-				progress.report({
-					media_id: media_ref,
-					direction: 'up',
-					state: 'active',
-					loaded: to,
-					total
-				});
-			}
+			const refusal = new Refusal(start.answer);
+			const sent = await this.#sendChunks(link, bytes, active, refusal, progress);
+			if (sent === 'closed') return false;
 			if (active.cancelled) {
 				if (link.ready) {
 					link
@@ -174,16 +148,16 @@ export class UploadQueue {
 				}
 				return true;
 			}
-			if (refused) throw refused;
+			if (refusal.error) throw refusal.error;
 			// The answer comes after the server got what the socket still buffers.
 			const end = link.request(
 				{ type: 'media.upload.end', payload: { media_ref, sha256 } },
 				{ timeoutMs: transferTimeoutMs(link.bufferedAmount) }
 			);
 			try {
-				await Promise.race([end.answer, refusal]);
+				await Promise.race([end.answer, refusal.promise]);
 			} catch (e) {
-				throw refused ?? e;
+				throw refusal.error ?? e;
 			}
 			if (active.cancelled) return true;
 			await updateUpload(db, media_ref, { state: 'done' });
@@ -202,6 +176,32 @@ export class UploadQueue {
 		} finally {
 			if (this.#active === active) this.#active = null;
 		}
+	}
+
+	/**
+	 * Send the bytes in order, ≤ 64 KiB per frame, with backpressure; stops early on a refusal or
+	 * a cancel (`stopped`), and reports `closed` if the link went away.
+	 */
+	async #sendChunks(
+		link: Link,
+		bytes: Uint8Array,
+		active: Active,
+		refusal: Refusal,
+		progress: ProgressThrottle
+	): Promise<'sent' | 'stopped' | 'closed'> {
+		const total = bytes.length;
+		for (const [i, [from, to]] of chunkRanges(total).entries()) {
+			if (refusal.error || active.cancelled) return 'stopped';
+			// Let socket events (a refusal, a close) and a cancel in between the frames.
+			if (i % YIELD_EVERY === YIELD_EVERY - 1) await yieldTask();
+			await this.#drain(link, active);
+			if (active.cancelled) return 'stopped';
+			if (!link.ready) return 'closed';
+			link.sendBinary(bytes.subarray(from, to));
+			const media_id = active.media_ref;
+			progress.report({ media_id, direction: 'up', state: 'active', loaded: to, total });
+		}
+		return 'sent';
 	}
 
 	async #fail(media_ref: string, error: string, total: number): Promise<void> {
