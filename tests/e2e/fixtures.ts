@@ -29,6 +29,8 @@ export interface GatewayOptions {
 	staticOnly?: boolean;
 	/** Milliseconds between streamed updates (`IRIS_DEMO_STEP_MS`); the gateway's default when omitted. */
 	stepMs?: number;
+	/** Largest media upload the gateway accepts, bytes (`IRIS_MEDIA_MAX_BYTES`). */
+	mediaMaxBytes?: number;
 }
 
 /** Gateways of this worker process that have not exited yet: none may outlive the worker. */
@@ -102,6 +104,10 @@ export class Gateway {
 		delete env.IRIS_DEMO_STEP_MS;
 		if (options.staticOnly) env.IRIS_STATIC_ONLY = '1';
 		if (options.stepMs !== undefined) env.IRIS_DEMO_STEP_MS = String(options.stepMs);
+		delete env.IRIS_MEDIA_MAX_BYTES;
+		if (options.mediaMaxBytes !== undefined) {
+			env.IRIS_MEDIA_MAX_BYTES = String(options.mediaMaxBytes);
+		}
 
 		// node itself (not npx/npm) so that the pid we signal is the gateway's.
 		const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {

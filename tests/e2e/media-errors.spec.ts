@@ -68,3 +68,24 @@ test('an upload cut by a dropped connection restarts after reconnect; the messag
 	).toHaveCount(1);
 	expect(gateway.output.filter((l) => l.includes('media stored'))).toHaveLength(1);
 });
+
+test.describe('with a gateway limit of 1 MiB', () => {
+	test.use({ gatewayOptions: { mediaMaxBytes: 1024 * 1024 } });
+
+	test('the gateway refusing a file as too large shows its reason; the draft stays', async ({
+		page,
+		gateway
+	}) => {
+		const { bin, png } = testFiles();
+		await pairViaLink(page, gateway);
+		await composer(page).fill('Two files');
+		await attachFiles(page, [bin, png]);
+		const items = page.getByRole('list', { name: 'Attachments' }).getByRole('listitem');
+		await expect(items.filter({ hasText: bin.name }).getByRole('alert')).toHaveText(
+			`The gateway refused "big.bin" as too large: ${bin.buffer.length} bytes is over the gateway's limit of 1048576 bytes`
+		);
+		await expect(items.filter({ hasText: png.name })).toContainText('Uploaded');
+		await expect(composer(page)).toHaveValue('Two files');
+		expect((await storedMedia(gateway)).map((m) => m.filename)).toEqual([png.name]);
+	});
+});
