@@ -14,6 +14,12 @@ import type { Hub, Peer } from './hub';
 import type { Scope } from './store';
 import { runDemoTurn } from './turn';
 import { findScenario } from './demo';
+import {
+	handleAgentSteer,
+	handleAgentStop,
+	handlePickerSelect,
+	sendActivity
+} from './control/handlers';
 import { mediaTurnText, resolveRefs } from './media/describe';
 
 type ErrorCode = NonNullable<ServerPayloads['error']['code']>;
@@ -87,6 +93,7 @@ function handleSync(hub: Hub, peer: Peer, f: AppFrameOf<'sync'>): void {
 	// `sync.done`: the cursor covers exactly what was replayed or already sent live.
 	for (const logged of hub.events.since(f.payload.cursor)) peer.send(logged);
 	peer.send(frame('sync.done', { cursor: hub.events.latest }, { id: f.id }));
+	sendActivity(hub, peer);
 }
 
 /** Answer one decoded app frame from an authenticated connection. */
@@ -110,6 +117,21 @@ export function handleAppFrame(hub: Hub, peer: Peer, f: AppFrame): void {
 			}
 			return;
 		}
+		case 'agent.stop':
+		case 'agent.steer': {
+			const scope = scopeOf(hub, f);
+			if (!scope) peer.send(errorFrame('not_found', `unknown chat_id "${f.chat_id}"`, f.id));
+			else if (f.type === 'agent.steer') handleAgentSteer(hub, peer, f, scope);
+			else {
+				handleAgentStop(hub, peer, f, scope).catch((e: unknown) =>
+					hub.log(`agent.stop failed: ${String(e)}`)
+				);
+			}
+			return;
+		}
+		case 'picker.select':
+			handlePickerSelect(hub, peer, f);
+			return;
 		default:
 			peer.send(
 				errorFrame('unsupported', `${f.type} is not supported by the demo gateway yet`, f.id)

@@ -26,12 +26,12 @@ export const CLOSE_AUTH_FAILED = 4001;
 /** What the demo gateway can do, announced in `hello.ack`. */
 const SERVER_CAPS = {
 	streaming: true,
-	reasoning: false,
-	tools: false,
+	reasoning: true,
+	tools: true,
 	media: true,
 	search: false,
 	push: 'none' as const,
-	pickers: false
+	pickers: true
 };
 
 /** Constant-time token comparison (hashing first gives both sides the same length). */

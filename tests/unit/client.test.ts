@@ -121,3 +121,63 @@ describe('IrisClient streaming', () => {
 		expect(t.events.some((e) => e.type === 'diagnostic')).toBe(true);
 	});
 });
+
+describe('IrisClient turn anatomy (issue 3)', () => {
+	it('keeps streamed reasoning hot, persists it throttled, and keeps it at message.stop', async () => {
+		const t = setup();
+		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		const s = t.last();
+		for (const reasoning of ['I', 'I think', 'I think so']) {
+			s.receive({
+				v: 1,
+				type: 'message.update',
+				payload: { message_id: 'r1', text: '', reasoning }
+			});
+		}
+		t.clock.advance(16);
+		expect(t.events.filter((e) => e.type === 'reasoning')).toEqual([
+			{ type: 'reasoning', updates: [{ message_id: 'r1', text: 'I think so' }] }
+		]);
+		t.clock.advance(300);
+		await vi.waitFor(async () =>
+			expect(await t.db.messages.get('r1')).toMatchObject({
+				status: 'streaming',
+				reasoning: 'I think so'
+			})
+		);
+		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'r1', text: 'Yes.' } });
+		s.receive({ v: 1, type: 'message.stop', payload: { message_id: 'r1' } });
+		await vi.waitFor(async () =>
+			expect(await t.db.messages.get('r1')).toMatchObject({
+				status: 'complete',
+				text: 'Yes.',
+				reasoning: 'I think so'
+			})
+		);
+	});
+
+	it('stores tool and picker frames, and answers a picker over the link once', async () => {
+		const t = setup();
+		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		const s = t.last();
+		s.receive({ v: 1, type: 'message.start', payload: { message_id: 'a1' } });
+		s.receive({ v: 1, type: 'tool.start', payload: { index: 0, name: 'grep' } });
+		s.receive({ v: 1, type: 'picker.confirm', payload: { picker_id: 'p1', title: 'Sure?' } });
+		await vi.waitFor(async () => expect(await t.db.pickers.get('p1')).toBeDefined());
+		expect(await t.db.parts.get(['a1', 'tool:0'])).toMatchObject({ name: 'grep' });
+
+		const answered = t.client.selectPicker({ picker_id: 'p1', value: 'yes', label: 'Confirm' });
+		await vi.waitFor(() => expect(s.sentTypes).toContain('picker.select'));
+		const select = s.sent.find((f) => f.type === 'picker.select') as { id: number };
+		s.receive({ v: 1, type: 'agent.busy', id: select.id, payload: { reason: 'processing' } });
+		await answered;
+		expect(await t.db.pickers.get('p1')).toMatchObject({
+			state: 'answered',
+			answer: { value: 'yes', label: 'Confirm' }
+		});
+		await t.client.selectPicker({ picker_id: 'p1', value: 'no', label: 'Cancel' });
+		expect(s.sentTypes.filter((type) => type === 'picker.select')).toHaveLength(1);
+	});
+});

@@ -68,6 +68,8 @@ export type WorkerEvent =
 	| { type: 'status'; status: ConnectionStatus }
 	/** Hot streaming text, latest per message; bypasses the store (GUIDE "Hot data"). */
 	| { type: 'stream'; updates: { message_id: string; text: string }[] }
+	/** Hot streaming reasoning (extension `message.update.reasoning`), latest per message. */
+	| { type: 'reasoning'; updates: { message_id: string; text: string }[] }
 	| { type: 'activity'; activity: AgentActivity }
 	| { type: 'diagnostic'; entry: DiagnosticEntry }
 	| { type: 'transfer'; transfer: TransferProgress };
@@ -106,4 +108,13 @@ export interface WorkerApi {
 	retry(client_msg_id: string): Promise<void>;
 	/** The network came back or the page became visible: retry a pending reconnect now. */
 	wake(): void;
+	/** Stop the agent's turn in a channel (`agent.stop`); rejects when not connected. */
+	stop(scope: { chat_id: string; thread_id?: string }): Promise<void>;
+	/**
+	 * Steer the running turn (`agent.steer`). Resolves `'sent'` when there was no turn to steer
+	 * or no connection: the text then went to the outbox as a normal message.
+	 */
+	steer(input: { chat_id: string; thread_id?: string; text: string }): Promise<'steered' | 'sent'>;
+	/** Answer a picker (`picker.select`) once; `label` is what the user saw, kept with the answer. */
+	selectPicker(input: { picker_id: string; value: string; label: string }): Promise<void>;
 }

@@ -23,6 +23,8 @@ import { mediaRefsOf, offerAsMessage } from './media/refs';
 import { ConnectionManager } from './manager';
 import { OutboxSender } from './outbox-sender';
 import { StreamBuffer } from './stream';
+import { TurnCommands } from './turn-commands';
+import { persistReasoning } from '../db/reasoning';
 import { MediaTransfers } from './media';
 import type { SocketLike } from './link';
 
@@ -47,6 +49,9 @@ export class IrisClient implements WorkerApi {
 	readonly #manager: ConnectionManager;
 	readonly #stream: StreamBuffer;
 	readonly #outbox: OutboxSender;
+	/** Streamed reasoning (extension `message.update.reasoning`), kept hot like the text. */
+	readonly #reasoning: StreamBuffer;
+	readonly #commands: TurnCommands;
 	readonly #media: MediaTransfers;
 	readonly #activity = new Map<string, AgentActivity>();
 	readonly #diagnostics: DiagnosticEntry[] = [];
@@ -57,14 +62,13 @@ export class IrisClient implements WorkerApi {
 
 	constructor(deps: ClientDeps) {
 		this.#d = deps;
-		this.#stream = new StreamBuffer({
-			clock: deps.clock,
-			emit: (updates) => this.#emit({ type: 'stream', updates }),
-			persist: (texts) => {
-				this.#applyChain = this.#applyChain.then(() =>
-					persistStreamText(deps.db, texts).catch((e) => this.#storageFailed(e))
-				);
-			}
+		this.#stream = this.#hotBuffer('stream', persistStreamText);
+		this.#reasoning = this.#hotBuffer('reasoning', persistReasoning);
+		this.#commands = new TurnCommands({
+			db: deps.db,
+			link: () => this.#manager.link,
+			send: (input) => this.send(input),
+			log: (line) => this.#diagnose('turn', line)
 		});
 		this.#outbox = new OutboxSender(deps.db, (line) => this.#diagnose('outbox', line));
 		this.#media = new MediaTransfers({
@@ -171,6 +175,18 @@ export class IrisClient implements WorkerApi {
 		this.#manager.wake();
 	}
 
+	stop(scope: { chat_id: string; thread_id?: string }): Promise<void> {
+		return this.#commands.stop(scope);
+	}
+
+	steer(input: { chat_id: string; thread_id?: string; text: string }): Promise<'steered' | 'sent'> {
+		return this.#commands.steer(input);
+	}
+
+	selectPicker(input: { picker_id: string; value: string; label: string }): Promise<void> {
+		return this.#commands.selectPicker(input);
+	}
+
 	/** The last protocol events recorded (oldest first). */
 	diagnostics(): DiagnosticEntry[] {
 		return [...this.#diagnostics];
@@ -180,8 +196,9 @@ export class IrisClient implements WorkerApi {
 		const chat_id = frame.chat_id ?? this.#defaultChatId;
 		switch (frame.type) {
 			case 'message.update': {
-				const { message_id, text } = frame.payload;
+				const { message_id, text, reasoning } = frame.payload;
 				const first = this.#stream.latest(message_id) === undefined;
+				if (typeof reasoning === 'string') this.#reasoning.update(message_id, reasoning);
 				// An update without a start (e.g. a coalesced replay) opens the message; a start
 				// for a message already stored is a no-op.
 				if (this.#stream.update(message_id, text) && first) {
@@ -191,11 +208,13 @@ export class IrisClient implements WorkerApi {
 			}
 			case 'message.stop': {
 				const text = this.#stream.stop(frame.payload.message_id);
-				const stop =
-					frame.payload.final_text === undefined && text !== undefined
-						? { ...frame, payload: { ...frame.payload, final_text: text } }
-						: frame;
-				this.#enqueue(stop);
+				const reasoning = this.#reasoning.stop(frame.payload.message_id);
+				const payload = { ...frame.payload };
+				if (payload.final_text === undefined && text !== undefined) payload.final_text = text;
+				if (payload.reasoning === undefined && reasoning !== undefined) {
+					payload.reasoning = reasoning;
+				}
+				this.#enqueue({ ...frame, payload });
 				return;
 			}
 			case 'message':
@@ -241,6 +260,22 @@ export class IrisClient implements WorkerApi {
 		this.#applyChain = this.#applyChain.then(() =>
 			this.#media.announce(refs).catch((e: Error) => this.#diagnose('media', e.message))
 		);
+	}
+
+	/** A stream buffer that emits `type` events to pages and writes through `persist`. */
+	#hotBuffer(
+		type: 'stream' | 'reasoning',
+		persist: (db: IrisDB, texts: ReadonlyMap<string, string>) => Promise<void>
+	): StreamBuffer {
+		return new StreamBuffer({
+			clock: this.#d.clock,
+			emit: (updates) => this.#emit({ type, updates }),
+			persist: (texts) => {
+				this.#applyChain = this.#applyChain.then(() =>
+					persist(this.#d.db, texts).catch((e) => this.#storageFailed(e))
+				);
+			}
+		});
 	}
 
 	#onInvalid(error: ProtocolError): void {

@@ -6,6 +6,7 @@
  */
 import { Dexie, type EntityTable } from 'dexie';
 import type { Channel, MediaKind, MediaRef, Role } from '../protocol/iris/frames';
+import type { PartRow, PickerRow } from './turn-rows';
 
 /** A channel or thread as stored (`definitions.channel` plus local fields). */
 export interface ChannelRow extends Channel {
@@ -122,6 +123,10 @@ export class IrisDB extends Dexie {
 	messages!: EntityTable<MessageRow, 'message_id'>;
 	outbox!: EntityTable<OutboxRow, 'client_msg_id'>;
 	meta!: EntityTable<MetaRow, 'key'>;
+	/** Tool cards and commentary beats of assistant turns (version 2). */
+	parts!: Dexie.Table<PartRow, [string, string]>;
+	/** Pickers, open or answered (version 2). */
+	pickers!: EntityTable<PickerRow, 'picker_id'>;
 	media!: EntityTable<MediaRow, 'media_id'>;
 	media_blobs!: EntityTable<MediaBlobRow, 'media_id'>;
 	uploads!: EntityTable<UploadRow, 'media_ref'>;
@@ -137,6 +142,15 @@ export class IrisDB extends Dexie {
 			// seq: send in order.
 			outbox: 'client_msg_id, seq',
 			meta: 'key'
+		});
+		// Version 2: the anatomy of a turn (issue 3). parts: one row per tool card
+		// (`tool:<index>`) or commentary beat, keyed [message_id+part_id] (PROTOCOL-NOTES: tools
+		// are keyed by (message_id, index)); message_id: a bubble's parts; chat_id: an open channel's
+		// parts, read in one query. pickers: chat_id: the
+		// open pickers of a channel; message_id: the answered ones shown in their turn.
+		this.version(2).stores({
+			parts: '[message_id+part_id], message_id, chat_id',
+			pickers: 'picker_id, chat_id, message_id'
 		});
 		// Version 7 (media, issue 4). media/media_blobs: looked up by media_id only; uploads:
 		// created_ts = the upload queue's order.
