@@ -127,3 +127,43 @@ test('attachments not sent yet come back after a reload, and go out with the mes
 	await expect(tray(page)).toHaveCount(0);
 	expect(await storedMedia(gateway)).toHaveLength(1);
 });
+
+test('a video (recorded from a canvas in the page) is sent and shows as a player', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	// A real WebM made by the browser itself: a canvas stream through MediaRecorder, dropped in.
+	await composer(page).evaluate(async (field) => {
+		const canvas = document.createElement('canvas');
+		canvas.width = canvas.height = 64;
+		const ctx = canvas.getContext('2d')!;
+		const recorder = new MediaRecorder(canvas.captureStream(10), { mimeType: 'video/webm' });
+		const chunks: Blob[] = [];
+		recorder.ondataavailable = (e) => chunks.push(e.data);
+		const stopped = new Promise((resolve) => (recorder.onstop = resolve));
+		recorder.start();
+		for (let i = 0; i < 5; i++) {
+			ctx.fillStyle = `hsl(${i * 60} 80% 50%)`;
+			ctx.fillRect(0, 0, 64, 64);
+			await new Promise((resolve) => requestAnimationFrame(resolve));
+		}
+		recorder.stop();
+		await stopped;
+		const data = new DataTransfer();
+		data.items.add(new File(chunks, 'clip.webm', { type: 'video/webm' }));
+		field.dispatchEvent(
+			new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true })
+		);
+	});
+	await expect(tray(page).getByRole('listitem').filter({ hasText: 'clip.webm' })).toContainText(
+		'Uploaded'
+	);
+	await composer(page).fill('A clip');
+	await sendButton(page).click();
+	const article = userMessage(page, 'A clip');
+	await expect(article).toHaveAttribute('data-status', 'complete');
+	await expect(article.locator('video')).toHaveAttribute('src', /^blob:/);
+	const [stored] = await storedMedia(gateway);
+	expect(stored).toMatchObject({ kind: 'video', mime: 'video/webm', filename: 'clip.webm' });
+});

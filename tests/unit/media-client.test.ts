@@ -17,7 +17,23 @@ function setup() {
 	}
 	const sent = (type: string, s = last()) => s.sent.filter((f) => f.type === type) as Sent[];
 	const bytes = (size: number) => new Uint8Array(size).map((_, i) => (i * 7 + 3) & 0xff);
-	return { ...t, connect, sent, bytes };
+	/** Attach `data` in the default channel's composer (the worker stores and queues it). */
+	const attach = (
+		media_ref: string,
+		data: Uint8Array<ArrayBuffer>,
+		filename: string,
+		mime = 'application/octet-stream',
+		kind: 'image' | 'document' = 'document'
+	) =>
+		client.attach({
+			media_ref,
+			chat_id: 'default',
+			blob: new Blob([data], { type: mime }),
+			filename,
+			mime,
+			kind
+		});
+	return { ...t, connect, sent, bytes, attach };
 }
 
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -28,14 +44,7 @@ describe('uploads (PROTOCOL-NOTES "Media")', () => {
 		const t = setup();
 		await t.connect();
 		const data = t.bytes(2 * MEDIA_CHUNK_BYTES + 1000);
-		await t.client.attach({
-			media_ref: 'ref-1',
-			chat_id: 'default',
-			blob: new Blob([data], { type: 'image/png' }),
-			filename: 'a.png',
-			mime: 'image/png',
-			kind: 'image'
-		});
+		await t.attach('ref-1', data, 'a.png', 'image/png', 'image');
 		await t.client.send({ chat_id: 'default', text: 'look', media_refs: ['ref-1'] });
 		await vi.waitFor(() => expect(t.sent('media.upload.end')).toHaveLength(1));
 		const [start] = t.sent('media.upload.start');
@@ -91,14 +100,7 @@ describe('uploads (PROTOCOL-NOTES "Media")', () => {
 		const t = setup();
 		await t.connect();
 		const data = t.bytes(MEDIA_CHUNK_BYTES + 5);
-		await t.client.attach({
-			media_ref: 'r',
-			chat_id: 'default',
-			blob: new Blob([data]),
-			filename: 'f',
-			mime: 'application/octet-stream',
-			kind: 'document'
-		});
+		await t.attach('r', data, 'f');
 		await t.client.send({ chat_id: 'default', text: 'file', media_refs: ['r'] });
 		await vi.waitFor(() => expect(t.sent('media.upload.end')).toHaveLength(1));
 		const first = t.last();
@@ -126,14 +128,7 @@ describe('uploads (PROTOCOL-NOTES "Media")', () => {
 		await t.connect();
 		// The socket is "full": the upload stays in its backpressure wait.
 		t.last().bufferedAmount = 8 * 1024 * 1024;
-		await t.client.attach({
-			media_ref: 'slow',
-			chat_id: 'default',
-			blob: new Blob([t.bytes(10)]),
-			filename: 'slow.bin',
-			mime: 'application/octet-stream',
-			kind: 'document'
-		});
+		await t.attach('slow', t.bytes(10), 'slow.bin');
 		await t.client.send({ chat_id: 'default', text: 'with file', media_refs: ['slow'] });
 		await t.client.send({ chat_id: 'default', text: 'just text' });
 		await vi.waitFor(() => expect(t.sent('message.send')).toHaveLength(1));
@@ -144,14 +139,7 @@ describe('uploads (PROTOCOL-NOTES "Media")', () => {
 	it('a refused upload fails with the gateway reason, and so does the message waiting for it', async () => {
 		const t = setup();
 		await t.connect();
-		await t.client.attach({
-			media_ref: 'x',
-			chat_id: 'default',
-			blob: new Blob([t.bytes(10)]),
-			filename: 'x.exe',
-			mime: 'application/x-msdownload',
-			kind: 'document'
-		});
+		await t.attach('x', t.bytes(10), 'x.exe', 'application/x-msdownload', 'document');
 		await t.client.send({ chat_id: 'default', text: 'tool', media_refs: ['x'] });
 		await vi.waitFor(() => expect(t.sent('media.upload.start')).toHaveLength(1));
 		t.last().receive({
@@ -178,14 +166,7 @@ describe('uploads (PROTOCOL-NOTES "Media")', () => {
 	it('cancel forgets a queued upload; a running one is ended with a hash that cannot match', async () => {
 		const t = setup();
 		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
-		await t.client.attach({
-			media_ref: 'q',
-			chat_id: 'default',
-			blob: new Blob([t.bytes(3)]),
-			filename: 'q',
-			mime: 'text/plain',
-			kind: 'document'
-		});
+		await t.attach('q', t.bytes(3), 'q', 'text/plain', 'document');
 		await t.client.cancelUpload('q');
 		expect(await t.db.uploads.get('q')).toBeUndefined();
 		expect(await t.db.media_blobs.get('q')).toBeUndefined();
@@ -194,14 +175,7 @@ describe('uploads (PROTOCOL-NOTES "Media")', () => {
 		const data = t.bytes(4 * MEDIA_CHUNK_BYTES);
 		// The socket is "full": the upload waits for room after its start, before any bytes.
 		t.last().bufferedAmount = 8 * 1024 * 1024;
-		await t.client.attach({
-			media_ref: 'big',
-			chat_id: 'default',
-			blob: new Blob([data]),
-			filename: 'big',
-			mime: 'application/octet-stream',
-			kind: 'document'
-		});
+		await t.attach('big', data, 'big');
 		await vi.waitFor(() => expect(t.sent('media.upload.start')).toHaveLength(1));
 		await t.client.cancelUpload('big');
 		t.clock.advance(10);
