@@ -57,8 +57,11 @@ test('an upload cut by a dropped connection restarts after reconnect; the messag
 	const article = userMessage(page, 'Sent once with its file');
 	await expect(article).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
 	await expect(article.getByText('big.bin', { exact: true })).toBeVisible();
-	expect(gateway.connectionsOpened()).toBeGreaterThanOrEqual(2);
-	expect(gateway.output.filter((l) => /upload \S+ started/.test(l))).toHaveLength(2);
+	// The gateway's log arrives on its own pipe: poll it.
+	await expect.poll(() => gateway.connectionsOpened()).toBeGreaterThanOrEqual(2);
+	await expect
+		.poll(() => gateway.output.filter((l) => /upload \S+ started/.test(l)))
+		.toHaveLength(2);
 
 	const stored = await storedMedia(gateway);
 	expect(stored).toHaveLength(1);
@@ -66,7 +69,7 @@ test('an upload cut by a dropped connection restarts after reconnect; the messag
 	await expect(
 		page.locator('article[data-role="user"]', { hasText: 'Sent once with its file' })
 	).toHaveCount(1);
-	expect(gateway.output.filter((l) => l.includes('media stored'))).toHaveLength(1);
+	await expect.poll(() => gateway.output.filter((l) => l.includes('media stored'))).toHaveLength(1);
 });
 
 test.describe('with a gateway limit of 1 MiB', () => {

@@ -20,7 +20,8 @@ test('/demo media: the image and voice note are pulled at once, the document on 
 	// The offered document is a card: name, size, type, and a download on demand.
 	const offer = messageLog(page).locator('article', { hasText: 'report.pdf' });
 	await expect(offer).toContainText('application/pdf');
-	await expect(gateway.output.filter((l) => l.includes('media pulled'))).toHaveLength(2);
+	// The gateway's log arrives on its own pipe: poll it.
+	await expect.poll(() => gateway.output.filter((l) => l.includes('media pulled'))).toHaveLength(2);
 	await recordProgress(page);
 	await offer.getByRole('button', { name: 'Download report.pdf' }).click();
 	const save = offer.getByRole('link', { name: 'Save report.pdf' });
