@@ -9,12 +9,15 @@
  * | `IRIS_STATIC_DIR`   | `build` in the repo root                  |
  * | `IRIS_STATIC_ONLY`  | unset; `1` = serve the app, refuse WS     |
  * | `IRIS_DEMO_STEP_MS` | `15` (ms between streamed updates)        |
+ * | `IRIS_MEDIA_MAX_BYTES` | `52428800` (50 MiB, largest upload)    |
+ * | `IRIS_TEST_HOOKS`   | unset; `1` = serve `/__test/…` endpoints  |
  * | `IRIS_RECORD_FRAMES`| unset; a file: every frame in/out, JSONL  |
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_STEP_MS } from './demo-agent';
 import type { GatewayOptions } from './server';
+import { DEFAULT_MEDIA_LIMIT_BYTES } from '../src/lib/protocol/iris';
 
 /** Settings read from the environment, or the reason they are unusable. */
 export type ConfigResult =
@@ -41,6 +44,13 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string
 		60_000
 	);
 	if (typeof demoStepMs === 'string') return { ok: false, error: demoStepMs };
+	const mediaMaxBytes = intInRange(
+		'IRIS_MEDIA_MAX_BYTES',
+		env.IRIS_MEDIA_MAX_BYTES || String(DEFAULT_MEDIA_LIMIT_BYTES),
+		0,
+		2 ** 31
+	);
+	if (typeof mediaMaxBytes === 'string') return { ok: false, error: mediaMaxBytes };
 	return {
 		ok: true,
 		options: {
@@ -52,6 +62,8 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string
 				: path.join(repoRoot, 'build'),
 			staticOnly: env.IRIS_STATIC_ONLY === '1',
 			demoStepMs,
+			mediaMaxBytes,
+			testHooks: env.IRIS_TEST_HOOKS === '1',
 			...(env.IRIS_RECORD_FRAMES ? { recordFrames: path.resolve(cwd, env.IRIS_RECORD_FRAMES) } : {})
 		}
 	};

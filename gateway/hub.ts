@@ -7,6 +7,8 @@ import { MonotonicClock } from './clock';
 import { EventLog } from './event-log';
 import { MessageStore, scopeKey, type Scope } from './store';
 import type { FrameRecorder } from './recorder';
+import { MediaStore } from './media/store';
+import { DEFAULT_MEDIA_LIMIT_BYTES } from '../src/lib/protocol/iris';
 
 /** Something frames can be sent to: one authenticated WebSocket connection. */
 export interface Peer {
@@ -21,6 +23,8 @@ export interface HubOptions {
 	log: (line: string) => void;
 	/** Called with every text frame in and out (`IRIS_RECORD_FRAMES`); absent = not recorded. */
 	record?: FrameRecorder;
+	/** Largest upload accepted, bytes (default 50 MiB). */
+	mediaMaxBytes?: number;
 }
 
 /** What `status.state` the demo gateway reports (`status` frame). */
@@ -46,12 +50,14 @@ export class Hub {
 	/** Reported in the `status` sent after every `hello.ack`; `/demo status` changes it. */
 	state: ServerState = 'online';
 	readonly options: HubOptions;
+	readonly media: MediaStore;
 	readonly #peers = new Set<Peer>();
 	readonly #abort = new AbortController();
 	readonly #turns = new Map<string, Promise<void>>();
 
 	constructor(options: HubOptions) {
 		this.options = options;
+		this.media = new MediaStore(options.mediaMaxBytes ?? DEFAULT_MEDIA_LIMIT_BYTES);
 	}
 
 	/** Aborted when the gateway closes: running turns stop, queued ones never start. */

@@ -2,7 +2,8 @@
  * Frame recording for the conformance test (`IRIS_RECORD_FRAMES=<file>`): every text frame the
  * gateway receives (`in`, app → server) and sends (`out`, server → app) is appended to the file as
  * one JSON line `{"dir":"in"|"out","text":"<the frame as on the wire>"}`, so a test can validate
- * each one against the schema afterwards. Synchronous appends keep the order exact; this is a
+ * each one against the schema afterwards. Binary frames (media bytes, PROTOCOL-NOTES "Media") are
+ * not frames of the schema and are left out. Synchronous appends keep the order exact; this is a
  * test aid, not a production log.
  */
 import { appendFileSync } from 'node:fs';

@@ -12,6 +12,7 @@ import { Hub } from './hub';
 import { Session } from './session';
 import { frameRecorder } from './recorder';
 import { serveStatic } from './static';
+import { handleMediaTestHook } from './media/test-hooks';
 
 /** Options of `startGateway`. */
 export interface GatewayOptions {
@@ -29,6 +30,10 @@ export interface GatewayOptions {
 	demoStepMs?: number;
 	/** Append every text frame in and out to this file (`IRIS_RECORD_FRAMES`, gateway/recorder.ts). */
 	recordFrames?: string;
+	/** Largest media upload accepted, bytes (default 50 MiB). */
+	mediaMaxBytes?: number;
+	/** Serve the `/__test/…` endpoints (fault injection, inspection); never in production. */
+	testHooks?: boolean;
 	/** Where log lines go (each prefixed `[gateway]`); default `console.log`. */
 	log?: (line: string) => void;
 }
@@ -71,10 +76,12 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 		token: opts.token,
 		demoStepMs: opts.demoStepMs ?? DEFAULT_STEP_MS,
 		log,
-		record: frameRecorder(opts.recordFrames)
+		record: frameRecorder(opts.recordFrames),
+		...(opts.mediaMaxBytes !== undefined ? { mediaMaxBytes: opts.mediaMaxBytes } : {})
 	});
 
 	const server = createServer((req, res) => {
+		if (opts.testHooks && handleMediaTestHook(req, res, hub)) return;
 		serveStatic(req, res, root).catch((e: unknown) => {
 			hub.log(`http error: ${String(e)}`);
 			res.destroy();

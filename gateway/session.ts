@@ -18,6 +18,7 @@ import {
 } from '../src/lib/protocol/iris';
 import { errorFrame, handleAppFrame } from './handlers';
 import type { Hub, Peer } from './hub';
+import { MediaTransfers } from './media/transfers';
 
 /** Close code sent after an auth failure (application range 4000–4999). */
 export const CLOSE_AUTH_FAILED = 4001;
@@ -27,7 +28,7 @@ const SERVER_CAPS = {
 	streaming: true,
 	reasoning: true,
 	tools: true,
-	media: false,
+	media: true,
 	search: true,
 	push: 'none' as const,
 	pickers: true
@@ -39,22 +40,33 @@ function tokenMatches(given: string, expected: string): boolean {
 	return timingSafeEqual(digest(given), digest(expected));
 }
 
+function rawToBuffer(data: RawData): Buffer {
+	if (Array.isArray(data)) return Buffer.concat(data);
+	if (data instanceof ArrayBuffer) return Buffer.from(data);
+	return data;
+}
+
 function rawToText(data: RawData): string {
-	if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-	if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
-	return data.toString('utf8');
+	return rawToBuffer(data).toString('utf8');
 }
 
 /** A connection: authenticates, then answers frames through `handleAppFrame`. */
 export class Session implements Peer {
 	readonly #ws: WebSocket;
 	readonly #hub: Hub;
+	readonly #media: MediaTransfers;
 	#device: string | undefined;
 
 	/** Attach to an accepted socket; the session lives as long as the socket. */
 	constructor(ws: WebSocket, hub: Hub) {
 		this.#ws = ws;
 		this.#hub = hub;
+		this.#media = new MediaTransfers(hub, this, {
+			sendBinary: (data) => {
+				if (ws.readyState === WebSocket.OPEN) ws.send(data, { binary: true });
+			},
+			drop: () => ws.terminate()
+		});
 		ws.on('message', (data, isBinary) => this.#receive(data, isBinary));
 		ws.on('close', (code) => {
 			hub.removePeer(this);
@@ -74,7 +86,7 @@ export class Session implements Peer {
 	#receive(data: RawData, isBinary: boolean): void {
 		try {
 			if (this.#device === undefined) this.#authenticate(data, isBinary);
-			else if (isBinary) this.#binary();
+			else if (isBinary) this.#media.binary(rawToBuffer(data));
 			else {
 				const text = rawToText(data);
 				this.#hub.options.record?.('in', text);
@@ -126,10 +138,6 @@ export class Session implements Peer {
 		this.#hub.log(`authenticated device ${this.#device}`);
 	}
 
-	#binary(): void {
-		this.send(errorFrame('unsupported', 'binary frames are not supported by the demo gateway yet'));
-	}
-
 	#text(text: string): void {
 		const decoded = decodeAppFrame(text);
 		if (!decoded.ok) {
@@ -145,6 +153,6 @@ export class Session implements Peer {
 			else this.#reject('wrong token', f.id);
 			return;
 		}
-		handleAppFrame(this.#hub, this, f);
+		if (!this.#media.handle(f)) handleAppFrame(this.#hub, this, f);
 	}
 }

@@ -6,5 +6,6 @@ import './notify';
 import './channels';
 import './anatomy';
 import './pickers';
+import './media';
 
 export { findScenario, scenarioNames } from './scenarios';

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { TestClient, startTestGateway } from './gateway-helpers';
 import type { ServerFrame, ServerFrameOf } from '../../src/lib/protocol/iris';
 import { complete } from '../../gateway/features/commands';
 import { snippet } from '../../gateway/features/search';
+import { makePng } from '../../gateway/media/samples';
 import { sendAndFinish, useGateway } from './gateway-suite';
 
 const suite = useGateway();
@@ -314,6 +316,46 @@ describe('frame recording (IRIS_RECORD_FRAMES)', () => {
 				'out:status',
 				'in:commands.complete',
 				'out:commands.complete'
+			]);
+		} finally {
+			await t.stop();
+			await rm(dir, { recursive: true, force: true });
+		}
+	});
+
+	it('leaves binary frames (media bytes, both ways) out: the file holds only text frames', async () => {
+		const dir = await mkdtemp(path.join(tmpdir(), 'iris-record-'));
+		const file = path.join(dir, 'frames.jsonl');
+		const t = await startTestGateway({ recordFrames: file });
+		try {
+			const [client] = await TestClient.paired(t.gw.wsUrl);
+			const png = makePng(8, 8);
+			const start = { media_ref: 'ref-1', kind: 'image', mime: 'image/png', size: png.length };
+			// media.upload.start has no answer of its own: media.upload.end's media.offer is it.
+			client.sendRaw(JSON.stringify({ v: 1, type: 'media.upload.start', id: 2, payload: start }));
+			client.sendRaw(png);
+			const sha256 = createHash('sha256').update(png).digest('hex');
+			await client.request('media.upload.end', { media_ref: 'ref-1', sha256 });
+			const pulled = await client.request('media.pull', { media_id: 'ref-1' });
+			expect(pulled).toMatchObject({ type: 'media.pull.end', payload: { ok: true } });
+			// The pull's bytes reach TestClient as undecodable text.
+			expect(client.invalid.length).toBeGreaterThan(0);
+			client.invalid.length = 0;
+			await client.close();
+			const lines = (await readFile(file, 'utf8'))
+				.trim()
+				.split('\n')
+				.map((l) => JSON.parse(l) as RecordedFrame);
+			const summary = lines.map((l) => `${l.dir}:${(JSON.parse(l.text) as { type: string }).type}`);
+			expect(summary).toEqual([
+				'in:hello',
+				'out:hello.ack',
+				'out:status',
+				'in:media.upload.start',
+				'in:media.upload.end',
+				'out:media.offer',
+				'in:media.pull',
+				'out:media.pull.end'
 			]);
 		} finally {
 			await t.stop();

@@ -31,7 +31,7 @@ describe('handshake', () => {
 					streaming: true,
 					reasoning: true,
 					tools: true,
-					media: false,
+					media: true,
 					search: true,
 					push: 'none',
 					pickers: true
@@ -96,12 +96,12 @@ describe('frames', () => {
 
 	it('answers known but unimplemented types with error{unsupported}', async () => {
 		const [client] = await pair();
-		expect(await client.request('media.pull', { media_id: 'x' })).toMatchObject({
+		expect(await client.request('fcm.register', { ntfy_topic: 't' })).toMatchObject({
 			type: 'error',
 			id: 2,
 			payload: {
 				code: 'unsupported',
-				message: 'media.pull is not supported by the demo gateway yet'
+				message: 'fcm.register is not supported by the demo gateway yet'
 			}
 		});
 	});

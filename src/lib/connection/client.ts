@@ -3,12 +3,13 @@
  * the store in batches, keeps streaming text hot, sends the outbox, and reports status, activity
  * and diagnostics to every subscribed page.
  */
-import type { ServerFrame } from '../protocol/iris/frames';
+import type { MediaRef, ServerFrame } from '../protocol/iris/frames';
 import { featureEvent, serverErrorEvent } from './feature-events';
 import type { ProtocolError } from '../protocol/iris/codec';
 import type { Clock } from '../platform/clock';
 import type {
 	AgentActivity,
+	AttachInput,
 	DiagnosticEntry,
 	EventSink,
 	GatewayConfig,
@@ -19,6 +20,7 @@ import type { IrisDB } from '../db/schema';
 import { applyFrames, isStored, persistStreamText } from '../db/apply';
 import { deleteMeta, getMeta, setMeta } from '../db/meta';
 import { enqueue, requeue } from '../db/outbox';
+import { mediaRefsOf, offerAsMessage } from './media/refs';
 import { ConnectionManager } from './manager';
 import { OutboxSender } from './outbox-sender';
 import { StreamBuffer } from './stream';
@@ -26,6 +28,7 @@ import { FeatureRequests } from './features';
 import type { CommandMatch, FeatureApi, SearchHit } from '../bridge/features';
 import { TurnCommands } from './turn-commands';
 import { persistReasoning } from '../db/reasoning';
+import { MediaTransfers } from './media';
 import type { SocketLike } from './link';
 
 export interface ClientDeps {
@@ -53,6 +56,7 @@ export class IrisClient implements WorkerApi {
 	/** Streamed reasoning (extension `message.update.reasoning`), kept hot like the text. */
 	readonly #reasoning: StreamBuffer;
 	readonly #commands: TurnCommands;
+	readonly #media: MediaTransfers;
 	readonly #activity = new Map<string, AgentActivity>();
 	readonly #diagnostics: DiagnosticEntry[] = [];
 	#pendingFrames: ServerFrame[] = [];
@@ -77,6 +81,13 @@ export class IrisClient implements WorkerApi {
 			applied: () => this.#applyChain,
 			diagnose: (kind, message) => this.#diagnose(kind, message)
 		});
+		this.#media = new MediaTransfers({
+			db: deps.db,
+			clock: deps.clock,
+			emit: (transfer) => this.#emit({ type: 'transfer', transfer }),
+			report: (line) => this.#diagnose('media', line),
+			onUploadsSettled: () => this.#outbox.flush()
+		});
 		this.#manager = new ConnectionManager(
 			{
 				clock: deps.clock,
@@ -97,12 +108,15 @@ export class IrisClient implements WorkerApi {
 							.answer.catch((e: Error) => this.#diagnose('sync', e.message));
 						this.#outbox.attach(link);
 						this.#features.onReady(link);
+						this.#media.attach(link);
 					});
 				},
+				onBinary: (data) => this.#media.onBinary(data),
 				onFrame: (frame) => this.#onFrame(frame),
 				onInvalid: (error) => this.#onInvalid(error),
 				onDown: () => {
 					this.#outbox.detach();
+					this.#media.detach();
 					for (const chat_id of [...this.#activity.keys()]) this.#setActivity(chat_id, {});
 				}
 			}
@@ -127,20 +141,45 @@ export class IrisClient implements WorkerApi {
 		this.#manager.configure(config, {
 			device_id,
 			device_name: this.#d.deviceName,
-			caps: { min_protocol: 1, media: false, push: 'none' }
+			caps: { min_protocol: 1, media: true, push: 'none' }
 		});
 	}
 
-	async send(input: { chat_id: string; thread_id?: string; text: string }): Promise<string> {
+	async send(input: {
+		chat_id: string;
+		thread_id?: string;
+		text: string;
+		media_refs?: string[];
+	}): Promise<string> {
+		const { media_refs, ...message } = input;
 		const client_msg_id = this.#d.randomUUID();
-		await enqueue(this.#d.db, { ...input, client_msg_id, now: this.#d.clock.now() });
+		const media = await mediaRefsOf(this.#d.db, media_refs ?? []);
+		await enqueue(this.#d.db, { ...message, media, client_msg_id, now: this.#d.clock.now() });
 		this.#outbox.flush();
 		return client_msg_id;
 	}
 
 	async retry(client_msg_id: string): Promise<void> {
+		const refs = (await this.#d.db.outbox.get(client_msg_id))?.media_refs ?? [];
+		await this.#media.retryUploads(refs);
 		await requeue(this.#d.db, client_msg_id);
 		this.#outbox.flush();
+	}
+
+	attach(input: AttachInput): Promise<void> {
+		return this.#media.addUpload(input);
+	}
+
+	cancelUpload(media_ref: string): Promise<void> {
+		return this.#media.cancelUpload(media_ref);
+	}
+
+	pull(media_id: string): Promise<void> {
+		return this.#media.pull(media_id);
+	}
+
+	memoryBlob(media_id: string): Blob | undefined {
+		return this.#media.memoryBlob(media_id);
 	}
 
 	wake(): void {
@@ -220,6 +259,17 @@ export class IrisClient implements WorkerApi {
 			case 'message':
 				this.#outbox.enrichAck(frame);
 				this.#enqueue(frame);
+				this.#announceMedia(frame.payload.media ?? []);
+				return;
+			case 'history':
+				this.#enqueue(frame);
+				this.#announceMedia(frame.payload.messages.flatMap((m) => m.media ?? []));
+				return;
+			case 'media.offer':
+				// With an id it answers our `media.upload.end`; without, the agent offers media.
+				if (frame.id !== undefined) return;
+				this.#enqueue(offerAsMessage(frame));
+				this.#announceMedia([frame.payload]);
 				return;
 			case 'agent.busy':
 				this.#setActivity(chat_id, { busy: true, reason: frame.payload.reason ?? 'processing' });
@@ -246,6 +296,14 @@ export class IrisClient implements WorkerApi {
 			default:
 				if (isStored(frame)) this.#enqueue(frame);
 		}
+	}
+
+	/** After the frames that carry it are stored, remember media and fetch what is eager. */
+	#announceMedia(refs: MediaRef[]): void {
+		if (refs.length === 0) return;
+		this.#applyChain = this.#applyChain.then(() =>
+			this.#media.announce(refs).catch((e: Error) => this.#diagnose('media', e.message))
+		);
 	}
 
 	/** A stream buffer that emits `type` events to pages and writes through `persist`. */

@@ -202,7 +202,7 @@ async function putMessage(
 	if (thread !== undefined) row.thread_id = thread;
 	const client = m.client_msg_id ?? base?.client_msg_id;
 	if (client !== undefined) row.client_msg_id = client;
-	for (const key of ['reasoning', 'model', 'tokens', 'reply_to'] as const) {
+	for (const key of ['reasoning', 'model', 'tokens', 'reply_to', 'media'] as const) {
 		const value = m[key] ?? base?.[key];
 		if (value !== undefined) (row as unknown as Record<string, unknown>)[key] = value;
 	}

@@ -1,61 +1,18 @@
 /**
- * An `IrisClient` on fake time, fake sockets and a fresh fake-indexeddb database per test, with
- * helpers to complete the handshake and read what was sent.
+ * An `IrisClient` on fake time, fake sockets and a fresh fake-indexeddb database per test
+ * (`clientHarness`), plus a helper to read the `message.send` frames a socket carried.
  */
 import 'fake-indexeddb/auto';
-import { afterEach, expect, vi } from 'vitest';
-import { IrisClient } from '../../../src/lib/connection/client';
-import { IrisDB } from '../../../src/lib/db/schema';
-import type { WorkerEvent } from '../../../src/lib/bridge/contract';
-import { FakeClock } from './fake-clock';
-import { FakeSocket } from './fake-socket';
+import { clientHarness } from './client-harness';
+import type { FakeSocket } from './fake-socket';
 
-let n = 0;
-const dbs: IrisDB[] = [];
-afterEach(async () => {
-	for (const db of dbs.splice(0)) await db.delete();
-});
-
-/** A client and its test doubles. */
+/** A client and its test doubles (database name `client-test-<n>`). */
 export function setup() {
-	const db = new IrisDB(`client-test-${++n}`);
-	dbs.push(db);
-	const clock = new FakeClock();
-	const sockets: FakeSocket[] = [];
-	const events: WorkerEvent[] = [];
-	let uuid = 0;
-	const client = new IrisClient({
-		db,
-		clock,
-		createSocket: (url) => {
-			const s = new FakeSocket(url);
-			sockets.push(s);
-			return s;
-		},
-		isOnline: () => true,
-		randomUUID: () => `uuid-${++uuid}`,
-		deviceName: 'test device'
-	});
-	client.subscribe((e) => events.push(e));
-	const last = () => sockets[sockets.length - 1]!;
-	/** Open the latest socket and complete the handshake; resolves once `sync` went out. */
-	async function handshake() {
-		last().open();
-		last().receive({
-			v: 1,
-			type: 'hello.ack',
-			id: 1,
-			payload: {
-				sync_cursor: 0,
-				channels: [{ chat_id: 'default', name: 'General', kind: 'default', is_default: true }]
-			}
-		});
-		await vi.waitFor(() => expect(last().sentTypes).toContain('sync'));
-	}
+	const t = clientHarness('client-test');
 	const sends = (s: FakeSocket) =>
 		s.sent.filter((f) => f.type === 'message.send') as {
 			id: number;
 			payload: { text: string; client_msg_id: string };
 		}[];
-	return { db, clock, sockets, events, client, last, handshake, sends };
+	return { ...t, sends };
 }
