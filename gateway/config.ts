@@ -9,11 +9,13 @@
  * | `IRIS_STATIC_DIR`   | `build` in the repo root                  |
  * | `IRIS_STATIC_ONLY`  | unset; `1` = serve the app, refuse WS     |
  * | `IRIS_DEMO_STEP_MS` | `15` (ms between streamed updates)        |
+ * | `IRIS_PUSH`         | unset; `webpush` = Web Push (push/options) |
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_STEP_MS } from './demo-agent';
 import type { GatewayOptions } from './server';
+import { readPushOptions } from './push/options';
 
 /** Settings read from the environment, or the reason they are unusable. */
 export type ConfigResult =
@@ -40,6 +42,8 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string
 		60_000
 	);
 	if (typeof demoStepMs === 'string') return { ok: false, error: demoStepMs };
+	const push = readPushOptions(env);
+	if (typeof push === 'string') return { ok: false, error: push };
 	return {
 		ok: true,
 		options: {
@@ -50,7 +54,8 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string
 				? path.resolve(cwd, env.IRIS_STATIC_DIR)
 				: path.join(repoRoot, 'build'),
 			staticOnly: env.IRIS_STATIC_ONLY === '1',
-			demoStepMs
+			demoStepMs,
+			...(push ? { push } : {})
 		}
 	};
 }

@@ -14,6 +14,7 @@ import type { Hub, Peer } from './hub';
 import type { Scope } from './store';
 import { runDemoTurn } from './turn';
 import { findScenario } from './demo';
+import { handleFcmRegister } from './push/handler';
 
 type ErrorCode = NonNullable<ServerPayloads['error']['code']>;
 
@@ -105,6 +106,9 @@ export function handleAppFrame(hub: Hub, peer: Peer, f: AppFrame): void {
 			}
 			return;
 		}
+		case 'fcm.register':
+			handleFcmRegister(hub, peer, f);
+			return;
 		default:
 			peer.send(
 				errorFrame('unsupported', `${f.type} is not supported by the demo gateway yet`, f.id)

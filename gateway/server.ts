@@ -11,6 +11,7 @@ import { DEFAULT_STEP_MS } from './demo-agent';
 import { Hub } from './hub';
 import { Session } from './session';
 import { serveStatic } from './static';
+import type { PushOptions } from './push/options';
 
 /** Options of `startGateway`. */
 export interface GatewayOptions {
@@ -26,6 +27,8 @@ export interface GatewayOptions {
 	staticOnly?: boolean;
 	/** Delay between two streamed `message.update`s of the demo agent, in ms (default 15). */
 	demoStepMs?: number;
+	/** Web Push to devices that are not connected (`IRIS_PUSH=webpush`); off when undefined. */
+	push?: PushOptions;
 	/** Where log lines go (each prefixed `[gateway]`); default `console.log`. */
 	log?: (line: string) => void;
 }
@@ -64,7 +67,12 @@ function urlHost(host: string): string {
 export async function startGateway(opts: GatewayOptions): Promise<RunningGateway> {
 	const log = opts.log ?? ((line: string) => console.log(line));
 	const root = path.resolve(opts.staticDir);
-	const hub = new Hub({ token: opts.token, demoStepMs: opts.demoStepMs ?? DEFAULT_STEP_MS, log });
+	const hub = new Hub({
+		token: opts.token,
+		demoStepMs: opts.demoStepMs ?? DEFAULT_STEP_MS,
+		log,
+		...(opts.push ? { push: opts.push } : {})
+	});
 
 	const server = createServer((req, res) => {
 		serveStatic(req, res, root).catch((e: unknown) => {

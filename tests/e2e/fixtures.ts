@@ -29,6 +29,10 @@ export interface GatewayOptions {
 	staticOnly?: boolean;
 	/** Milliseconds between streamed updates (`IRIS_DEMO_STEP_MS`); the gateway's default when omitted. */
 	stepMs?: number;
+	/** The built app to serve (`IRIS_STATIC_DIR`); `build/` when omitted. */
+	staticDir?: string;
+	/** Extra environment, e.g. `{ IRIS_PUSH: 'webpush' }`. */
+	env?: Record<string, string>;
 }
 
 /** Gateways of this worker process that have not exited yet: none may outlive the worker. */
@@ -94,7 +98,8 @@ export class Gateway {
 			IRIS_HOST: HOST,
 			IRIS_PORT: String(port),
 			IRIS_TOKEN: token,
-			IRIS_STATIC_DIR: join(ROOT, 'build')
+			IRIS_STATIC_DIR: options.staticDir ?? join(ROOT, 'build'),
+			...options.env
 		};
 		delete env.IRIS_STATIC_ONLY;
 		delete env.IRIS_DEMO_STEP_MS;

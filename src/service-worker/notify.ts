@@ -1,0 +1,149 @@
+/**
+ * The service worker's push handling (PROTOCOL-NOTES "Push"; issue 6): one notification per chat,
+ * tagged by chat and re-alerting (`renotify`) for each new one, none while that chat is visible
+ * and focused, closed when the chat is read elsewhere; the app badge shows how many unread
+ * messages the shown notifications stand for.
+ */
+import { parsePush, type PushNotice } from '../lib/protocol/push';
+import type { IrisDB } from '../lib/db/schema';
+
+/** What a shown notification carries in `data` (read back on click and on the next push). */
+export interface NoticeData {
+	/** Same-origin path to open on click. */
+	path: string;
+	chat_id?: string;
+	/** Unread messages this notification stands for. */
+	unread: number;
+}
+
+const DEFAULT_TITLES: Record<PushNotice['kind'], string> = {
+	message: 'New message',
+	approval: 'Approval needed',
+	clarify: 'The agent has a question',
+	notification: 'Notification',
+	read: ''
+};
+
+/** The path a window shows, when it is on this origin. */
+function pathOf(client: WindowClient, origin: string): string | undefined {
+	const url = new URL(client.url);
+	return url.origin === origin ? url.pathname : undefined;
+}
+
+/** Whether a window shows `path` and has the user's attention. */
+async function chatIsFocused(sw: ServiceWorkerGlobalScope, path: string): Promise<boolean> {
+	const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+	return windows.some(
+		(w) => w.focused && w.visibilityState === 'visible' && pathOf(w, sw.location.origin) === path
+	);
+}
+
+/** Set the app badge to the unread total of the shown notifications, where supported. */
+async function updateBadge(sw: ServiceWorkerGlobalScope): Promise<void> {
+	const nav = sw.navigator as WorkerNavigator & {
+		setAppBadge?: (n?: number) => Promise<void>;
+		clearAppBadge?: () => Promise<void>;
+	};
+	if (!nav.setAppBadge || !nav.clearAppBadge) return;
+	const shown = await sw.registration.getNotifications();
+	const total = shown.reduce((n, s) => n + ((s.data as NoticeData | null)?.unread ?? 0), 0);
+	await (total > 0 ? nav.setAppBadge(total) : nav.clearAppBadge());
+}
+
+/** The chat's name from the local store, for the title; undefined when unknown or unreadable. */
+async function channelName(db: IrisDB | undefined, chat_id: string): Promise<string | undefined> {
+	try {
+		return (await db?.channels.get(chat_id))?.name;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Close the notifications tagged `tag` (the chat was read). */
+export async function closeNotices(sw: ServiceWorkerGlobalScope, tag: string): Promise<void> {
+	for (const shown of await sw.registration.getNotifications({ tag })) shown.close();
+	await updateBadge(sw);
+}
+
+/**
+ * Show (or close, for `read`) what `notice` asks for. A notice for a chat that is on screen and
+ * focused shows nothing: the user is already looking at it.
+ */
+export async function showNotice(
+	sw: ServiceWorkerGlobalScope,
+	notice: PushNotice,
+	db?: IrisDB
+): Promise<void> {
+	if (notice.kind === 'read') {
+		await closeNotices(sw, notice.tag);
+		return;
+	}
+	if (await chatIsFocused(sw, notice.path)) return;
+	const previous = await sw.registration.getNotifications({ tag: notice.tag });
+	const unread = previous.reduce((n, s) => n + ((s.data as NoticeData | null)?.unread ?? 0), 0) + 1;
+	const name = notice.chat_id === undefined ? undefined : await channelName(db, notice.chat_id);
+	const title =
+		notice.title ??
+		(name ? `${DEFAULT_TITLES[notice.kind]} in ${name}` : DEFAULT_TITLES[notice.kind]);
+	const data: NoticeData = { path: notice.path, unread };
+	if (notice.chat_id !== undefined) data.chat_id = notice.chat_id;
+	const body = unread > 1 ? `${notice.body}\n(${unread} unread)` : notice.body;
+	await sw.registration.showNotification(title, {
+		body,
+		tag: notice.tag,
+		// A new message for the same chat replaces the old notice and alerts again.
+		renotify: true,
+		icon: '/icons/icon-192.png',
+		badge: '/icons/maskable-192.png',
+		requireInteraction: notice.kind === 'approval' || notice.kind === 'clarify',
+		data
+	} as NotificationOptions);
+	await updateBadge(sw);
+}
+
+/** Decode a push message's body: JSON, or null when there is none or it is not JSON. */
+function pushJson(event: PushEvent): unknown {
+	try {
+		return event.data?.json() ?? null;
+	} catch {
+		return null;
+	}
+}
+
+/** Handle a `push` event: parse either payload shape and show the notice. */
+export async function onPush(
+	sw: ServiceWorkerGlobalScope,
+	event: PushEvent,
+	db?: IrisDB
+): Promise<void> {
+	const notice = parsePush(pushJson(event), sw.location.origin);
+	if (!notice) {
+		console.warn('[sw] push without a known payload shape: ignored');
+		return;
+	}
+	await showNotice(sw, notice, db);
+}
+
+/**
+ * Handle a `notificationclick`: focus a window already on that chat, else navigate an app window
+ * there, else open a new one.
+ */
+export async function onNotificationClick(
+	sw: ServiceWorkerGlobalScope,
+	event: NotificationEvent
+): Promise<void> {
+	const data = (event.notification.data as NoticeData | null) ?? { path: '/', unread: 0 };
+	event.notification.close();
+	const origin = sw.location.origin;
+	const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+	const onChat = windows.find((w) => pathOf(w, origin) === data.path);
+	if (onChat) {
+		await onChat.focus();
+	} else {
+		const any = windows.find((w) => pathOf(w, origin) !== undefined);
+		const navigated = any ? await any.navigate(data.path).catch(() => null) : null;
+		if (navigated) await navigated.focus();
+		else await sw.clients.openWindow(data.path);
+	}
+	await updateBadge(sw);
+}
