@@ -6,6 +6,7 @@
  */
 import { parsePush, type PushNotice } from '../lib/protocol/push';
 import type { IrisDB } from '../lib/db/schema';
+import { whereReplyPath, type ServiceWorkerToPage } from '../lib/protocol/sw-messages';
 
 /** What a shown notification carries in `data` (read back on click and on the next push). */
 export interface NoticeData {
@@ -24,18 +25,46 @@ const DEFAULT_TITLES: Record<PushNotice['kind'], string> = {
 	read: ''
 };
 
-/** The path a window shows, when it is on this origin. */
-function pathOf(client: WindowClient, origin: string): string | undefined {
+/** How long a window has to say where it is before its `url` is taken instead, ms. */
+const WHERE_TIMEOUT_MS = 500;
+
+/**
+ * The path an app window shows (asked over a MessageChannel, see protocol/sw-messages.ts), or
+ * undefined for a window of another origin.
+ */
+async function pathOf(client: WindowClient, origin: string): Promise<string | undefined> {
 	const url = new URL(client.url);
-	return url.origin === origin ? url.pathname : undefined;
+	if (url.origin !== origin) return undefined;
+	const channel = new MessageChannel();
+	const reply = new Promise<string | undefined>((resolve) => {
+		setTimeout(() => resolve(undefined), WHERE_TIMEOUT_MS);
+		channel.port1.onmessage = (event) => resolve(whereReplyPath(event.data));
+	});
+	const where: ServiceWorkerToPage = { type: 'WHERE' };
+	client.postMessage(where, [channel.port2]);
+	const path = (await reply) ?? url.pathname;
+	channel.port1.close();
+	return path;
+}
+
+/** The app windows with the path each shows. */
+async function appWindows(
+	sw: ServiceWorkerGlobalScope
+): Promise<{ client: WindowClient; path: string }[]> {
+	const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+	const paths = await Promise.all(windows.map((w) => pathOf(w, sw.location.origin)));
+	return windows.flatMap((client, i) => {
+		const path = paths[i];
+		return path === undefined ? [] : [{ client, path }];
+	});
 }
 
 /** Whether a window shows `path` and has the user's attention. */
 async function chatIsFocused(sw: ServiceWorkerGlobalScope, path: string): Promise<boolean> {
-	const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
-	return windows.some(
-		(w) => w.focused && w.visibilityState === 'visible' && pathOf(w, sw.location.origin) === path
+	const focused = (await appWindows(sw)).filter(
+		(w) => w.client.focused && w.client.visibilityState === 'visible'
 	);
+	return focused.some((w) => w.path === path);
 }
 
 /** Set the app badge to the unread total of the shown notifications, where supported. */
@@ -134,13 +163,12 @@ export async function onNotificationClick(
 ): Promise<void> {
 	const data = (event.notification.data as NoticeData | null) ?? { path: '/', unread: 0 };
 	event.notification.close();
-	const origin = sw.location.origin;
-	const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
-	const onChat = windows.find((w) => pathOf(w, origin) === data.path);
+	const windows = await appWindows(sw);
+	const onChat = windows.find((w) => w.path === data.path);
 	if (onChat) {
-		await onChat.focus();
+		await onChat.client.focus();
 	} else {
-		const any = windows.find((w) => pathOf(w, origin) !== undefined);
+		const any = windows[0]?.client;
 		const navigated = any ? await any.navigate(data.path).catch(() => null) : null;
 		if (navigated) await navigated.focus();
 		else await sw.clients.openWindow(data.path);

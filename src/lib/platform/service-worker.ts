@@ -5,6 +5,7 @@
  * come from the same build.
  */
 import { Workbox } from 'workbox-window';
+import { isWhere, type WhereReply } from '../protocol/sw-messages';
 
 /** Where the built worker is served (vite-plugin-pwa, `filename: 'service-worker.ts'`). */
 export const SERVICE_WORKER_URL = '/service-worker.js';
@@ -30,6 +31,13 @@ export async function registerServiceWorker(
 	events: ServiceWorkerEvents
 ): Promise<ServiceWorkerHandle | null> {
 	if (!('serviceWorker' in navigator)) return null;
+	// The worker asks where this window is before notifying (protocol/sw-messages.ts).
+	navigator.serviceWorker.addEventListener('message', (event) => {
+		if (!isWhere(event.data)) return;
+		const reply: WhereReply = { path: location.pathname };
+		event.ports[0]?.postMessage(reply);
+	});
+	navigator.serviceWorker.startMessages();
 	const wb = new Workbox(SERVICE_WORKER_URL, { scope: '/' });
 	let waiting = false;
 	wb.addEventListener('waiting', () => {

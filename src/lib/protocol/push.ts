@@ -5,6 +5,23 @@
  */
 import type { ServerFrame } from './iris/frames';
 
+/**
+ * How this device asked to be reached (PROTOCOL-NOTES "Push"), as the app stores it and tells the
+ * gateway: `fcm` = Web Push with the gateway's VAPID key, the subscription's JSON as `fcm_token`;
+ * `ntfy` = subscribed through an ntfy server for `ntfy_topic` (`ntfy_server` is for the app only).
+ */
+export type PushRegistration =
+	{ via: 'fcm'; fcm_token: string } | { via: 'ntfy'; ntfy_topic: string; ntfy_server: string };
+
+/** What `hello` / `fcm.register` carry for `reg` (an empty object when push is off). */
+export function pushFields(reg: PushRegistration | undefined): {
+	fcm_token?: string;
+	ntfy_topic?: string;
+} {
+	if (!reg) return {};
+	return reg.via === 'fcm' ? { fcm_token: reg.fcm_token } : { ntfy_topic: reg.ntfy_topic };
+}
+
 /** Why the user is being notified. `read`: another device read the chat (close its notice). */
 export type PushKind = 'message' | 'approval' | 'clarify' | 'notification' | 'read';
 

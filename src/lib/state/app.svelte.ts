@@ -13,6 +13,7 @@ import { startWorker, type WorkerHandle } from '../bridge/client';
 import { IrisDB } from '../db/schema';
 import { getMeta } from '../db/meta';
 import { StreamTexts } from './streams.svelte';
+import type { PushRegistration } from '../protocol/push';
 
 /** How many diagnostics the page keeps. */
 const DIAGNOSTICS_KEPT = 200;
@@ -76,6 +77,11 @@ export class AppState {
 
 	async retry(client_msg_id: string): Promise<void> {
 		await (await this.#api()).retry(client_msg_id);
+	}
+
+	/** Store how this device gets push and tell the gateway (issue 6). */
+	async registerPush(reg: PushRegistration | null): Promise<void> {
+		await (await this.#api()).registerPush(reg);
 	}
 
 	async #api() {
