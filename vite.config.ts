@@ -1,7 +1,7 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
-import { webManifest } from './src/web-manifest';
+import { webManifest } from './src/web-manifest.ts';
 
 export default defineConfig({
 	plugins: [

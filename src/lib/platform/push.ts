@@ -138,12 +138,22 @@ export async function ntfyUnregister(
 	await ntfyRequest(server, 'DELETE', { endpoint: subscription.endpoint });
 }
 
-/** Close the notifications shown for a chat (the user is looking at it now). */
+/**
+ * Close the notifications shown for a chat (the user is looking at it now) and set the app badge
+ * to what the remaining ones stand for (`data.unread`, see service-worker/notify.ts).
+ */
 export async function closeChatNotifications(chat_id: string): Promise<void> {
 	if (!('serviceWorker' in navigator)) return;
 	const registration = await navigator.serviceWorker.getRegistration();
-	for (const n of (await registration?.getNotifications({ tag: chatTag(chat_id) })) ?? [])
-		n.close();
+	if (!registration) return;
+	const tag = chatTag(chat_id);
+	let unread = 0;
+	for (const n of await registration.getNotifications()) {
+		if (n.tag === tag) n.close();
+		else unread += (n.data as { unread?: number } | null)?.unread ?? 0;
+	}
+	if (!('setAppBadge' in navigator)) return;
+	await (unread > 0 ? navigator.setAppBadge(unread) : navigator.clearAppBadge());
 }
 
 /**
