@@ -154,8 +154,8 @@ export async function onPush(
 }
 
 /**
- * Handle a `notificationclick`: focus a window already on that chat, else navigate an app window
- * there, else open a new one.
+ * Handle a `notificationclick`: focus a window already on that chat, else open one at the chat's
+ * URL (PROTOCOL-NOTES "Push").
  */
 export async function onNotificationClick(
 	sw: ServiceWorkerGlobalScope,
@@ -165,13 +165,8 @@ export async function onNotificationClick(
 	event.notification.close();
 	const windows = await appWindows(sw);
 	const onChat = windows.find((w) => w.path === data.path);
-	if (onChat) {
-		await onChat.client.focus();
-	} else {
-		const any = windows[0]?.client;
-		const navigated = any ? await any.navigate(data.path).catch(() => null) : null;
-		if (navigated) await navigated.focus();
-		else await sw.clients.openWindow(data.path);
-	}
+	// Another window stays where the user left it: a chat without a window gets a new one.
+	if (onChat) await onChat.client.focus();
+	else await sw.clients.openWindow(data.path);
 	await updateBadge(sw);
 }

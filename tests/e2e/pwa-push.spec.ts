@@ -98,7 +98,7 @@ test('pushes of both shapes: one notification per chat, none for the chat on scr
 	}
 });
 
-test('a notification click focuses the window already on that chat, else takes one there', async ({
+test('a notification click focuses the window already on that chat, else opens one there', async ({
 	gateway
 }, testInfo) => {
 	const profile = await launchProfile(testInfo);
@@ -108,16 +108,23 @@ test('a notification click focuses the window already on that chat, else takes o
 		await opsPage.goto(`${gateway.httpUrl}/chat/ops`);
 		await waitForController(opsPage);
 		const sw = serviceWorker(profile.context);
-		// Record which windows the worker focuses.
+		// Record which windows the worker focuses and which it opens. (A synthetic click carries no
+		// user activation, so Chromium refuses the real openWindow: only the attempt is seen.)
 		await sw.evaluate(() => {
-			const scope = self as unknown as { focusedIds: string[] };
+			const scope = self as unknown as { focusedIds: string[]; opened: string[] };
 			scope.focusedIds = [];
+			scope.opened = [];
 			const focus = WindowClient.prototype.focus;
 			WindowClient.prototype.focus = function (this: WindowClient) {
 				scope.focusedIds.push(this.id);
 				return focus.call(this);
 			};
+			Clients.prototype.openWindow = async function (url: string | URL) {
+				scope.opened.push(String(url));
+				return null;
+			};
 		});
+		const opened = () => sw.evaluate(() => (self as unknown as { opened: string[] }).opened);
 		const click = (chat_id: string) =>
 			sw.evaluate(async (chat_id) => {
 				const scope = self as unknown as ServiceWorkerGlobalScope;
@@ -160,12 +167,14 @@ test('a notification click focuses the window already on that chat, else takes o
 		expect(profile.context.pages()).toHaveLength(2);
 		await expect(opsPage).toHaveURL(/\/chat\/ops$/);
 
-		// No window on that chat: an app window goes there instead of a new one opening.
+		expect(await opened()).toEqual([]);
+
+		// No window on that chat: one opens at its URL; the others stay where they are.
 		await click('elsewhere');
-		await expect
-			.poll(() => profile.context.pages().map((p) => new URL(p.url()).pathname))
-			.toContain('/chat/elsewhere');
-		expect(profile.context.pages()).toHaveLength(2);
+		await expect.poll(opened).toEqual(['/chat/elsewhere']);
+		expect(await focused()).toEqual(['/chat/default', '/chat/ops']);
+		await expect(page).toHaveURL(/\/chat\/default$/);
+		await expect(opsPage).toHaveURL(/\/chat\/ops$/);
 		expect(await tags(page)).toEqual([]);
 	} finally {
 		await profile.close();
