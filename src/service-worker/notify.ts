@@ -4,18 +4,9 @@
  * and focused, closed when the chat is read elsewhere; the app badge shows how many unread
  * messages the shown notifications stand for.
  */
-import { parsePush, type PushNotice } from '../lib/protocol/push';
+import { parsePush, unreadOf, type NoticeData, type PushNotice } from '../lib/protocol/push';
 import type { IrisDB } from '../lib/db/schema';
 import { whereReplyPath, type ServiceWorkerToPage } from '../lib/protocol/sw-messages';
-
-/** What a shown notification carries in `data` (read back on click and on the next push). */
-export interface NoticeData {
-	/** Same-origin path to open on click. */
-	path: string;
-	chat_id?: string;
-	/** Unread messages this notification stands for. */
-	unread: number;
-}
 
 const DEFAULT_TITLES: Record<PushNotice['kind'], string> = {
 	message: 'New message',
@@ -75,7 +66,7 @@ async function updateBadge(sw: ServiceWorkerGlobalScope): Promise<void> {
 	};
 	if (!nav.setAppBadge || !nav.clearAppBadge) return;
 	const shown = await sw.registration.getNotifications();
-	const total = shown.reduce((n, s) => n + ((s.data as NoticeData | null)?.unread ?? 0), 0);
+	const total = unreadOf(shown);
 	await (total > 0 ? nav.setAppBadge(total) : nav.clearAppBadge());
 }
 
@@ -109,7 +100,7 @@ export async function showNotice(
 	}
 	if (await chatIsFocused(sw, notice.path)) return;
 	const previous = await sw.registration.getNotifications({ tag: notice.tag });
-	const unread = previous.reduce((n, s) => n + ((s.data as NoticeData | null)?.unread ?? 0), 0) + 1;
+	const unread = unreadOf(previous) + 1;
 	const name = notice.chat_id === undefined ? undefined : await channelName(db, notice.chat_id);
 	const title =
 		notice.title ??

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { frame } from '../../src/lib/protocol/iris';
-import { parsePush, pushForFrame } from '../../src/lib/protocol/push';
+import { parsePush, pushForFrame, unreadOf } from '../../src/lib/protocol/push';
 
 const ORIGIN = 'https://iris.example';
 
@@ -104,4 +104,16 @@ describe('parsePush (what the service worker shows)', () => {
 		expect(parsePush({ type: 'push', kind: 'bogus', chat_id: 'c' }, ORIGIN)).toBeNull();
 		expect(parsePush({ type: 'push', kind: 'message' }, ORIGIN)).toBeNull();
 	});
+});
+
+it('unreadOf sums what shown notifications stand for, ignoring foreign ones', () => {
+	expect(
+		unreadOf([
+			{ data: { unread: 2 } },
+			{ data: null },
+			{ data: { path: '/' } },
+			{ data: { unread: 1 } }
+		])
+	).toBe(3);
+	expect(unreadOf([])).toBe(0);
 });

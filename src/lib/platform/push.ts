@@ -3,7 +3,7 @@
  * VAPID key, or through an ntfy server (which has its own key and keeps the subscription per
  * topic). Every function that asks for permission must run from a user's tap.
  */
-import { chatTag } from '../protocol/push';
+import { chatTag, unreadOf } from '../protocol/push';
 
 /** Whether this browser can receive push messages at all. */
 export function pushSupported(): boolean {
@@ -140,18 +140,16 @@ export async function ntfyUnregister(
 
 /**
  * Close the notifications shown for a chat (the user is looking at it now) and set the app badge
- * to what the remaining ones stand for (`data.unread`, see service-worker/notify.ts).
+ * to what the remaining ones stand for (`NoticeData.unread`).
  */
 export async function closeChatNotifications(chat_id: string): Promise<void> {
 	if (!('serviceWorker' in navigator)) return;
 	const registration = await navigator.serviceWorker.getRegistration();
 	if (!registration) return;
 	const tag = chatTag(chat_id);
-	let unread = 0;
-	for (const n of await registration.getNotifications()) {
-		if (n.tag === tag) n.close();
-		else unread += (n.data as { unread?: number } | null)?.unread ?? 0;
-	}
+	const shown = await registration.getNotifications();
+	for (const n of shown) if (n.tag === tag) n.close();
+	const unread = unreadOf(shown.filter((n) => n.tag !== tag));
 	if (!('setAppBadge' in navigator)) return;
 	await (unread > 0 ? navigator.setAppBadge(unread) : navigator.clearAppBadge());
 }

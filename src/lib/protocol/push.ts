@@ -54,6 +54,23 @@ export interface PushNotice {
 	message_id?: string;
 }
 
+/** What a shown notification carries in `data` (read back on click and on the next push). */
+export interface NoticeData {
+	/** Same-origin path to open on click. */
+	path: string;
+	chat_id?: string;
+	/** Unread messages this notification stands for. */
+	unread: number;
+}
+
+/** How many unread messages shown notifications stand for (their `data.unread`, summed). */
+export function unreadOf(notifications: readonly { data: unknown }[]): number {
+	return notifications.reduce(
+		(n, s) => n + ((s.data as Partial<NoticeData> | null)?.unread ?? 0),
+		0
+	);
+}
+
 /** Longest body put in a push message; the service worker shows a few lines anyway. */
 const BODY_MAX = 200;
 
