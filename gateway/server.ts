@@ -105,6 +105,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 	const { port } = server.address() as AddressInfo;
 	const httpUrl = `http://${urlHost(opts.host)}:${port}`;
 	const wsUrl = `ws://${urlHost(opts.host)}:${port}${WS_PATH}`;
+	if (hub.push) hub.push.appUrl = httpUrl;
 	const pairingLink = `${httpUrl}/pair#url=${encodeURIComponent(wsUrl)}&token=${encodeURIComponent(opts.token)}`;
 
 	const close = async (): Promise<void> => {

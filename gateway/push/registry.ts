@@ -52,10 +52,8 @@ export class PushRegistry {
 		this.set(device_id, ntfy_topic === undefined ? {} : { ntfy_topic });
 	}
 
-	/** Every registered device with a Web Push subscription. */
-	*subscribed(): Generator<[string, PushSubscription]> {
-		for (const [device_id, push] of this.#devices) {
-			if (push.subscription) yield [device_id, push.subscription];
-		}
+	/** Every registered device and what it registered. */
+	devices(): IterableIterator<[string, DevicePush]> {
+		return this.#devices.entries();
 	}
 }

@@ -1,12 +1,14 @@
 /**
- * Web Push from the reference gateway (issue 6): devices register a subscription (`hello.fcm_token`
- * or `fcm.register`); when a frame needs the user (a turn ended, an approval or question, a
- * notification, a read receipt to clear notices) every registered device that is not connected
- * gets an encrypted, VAPID-signed push via the `web-push` library.
+ * Push from the reference gateway (issue 6): devices register a Web Push subscription
+ * (`fcm_token`) and/or an ntfy topic (`hello` or `fcm.register`); when a frame needs the user (a
+ * turn ended, an approval or question, a notification, a read receipt to clear notices) every
+ * registered device that is not connected gets an encrypted, VAPID-signed push via the
+ * `web-push` library, and/or an ntfy message published to its topic.
  */
 import webpush, { type PushSubscription, type Urgency } from 'web-push';
 import type { ServerFrame } from '../../src/lib/protocol/iris';
-import { pushForFrame } from '../../src/lib/protocol/push';
+import { pushForFrame, type GatewayPush } from '../../src/lib/protocol/push';
+import { ntfyMessage, publishNtfy } from './ntfy';
 import type { PushOptions } from './options';
 import { PushRegistry, parseSubscription, type DevicePush } from './registry';
 
@@ -24,6 +26,8 @@ export class PushService {
 	readonly #options: PushOptions;
 	readonly #log: (line: string) => void;
 	readonly #defaultChatId: string;
+	/** Where the app is served, for ntfy `click` URLs (set once the gateway listens). */
+	appUrl = '';
 
 	constructor(options: PushOptions, log: (line: string) => void, defaultChatId: string) {
 		this.#options = options;
@@ -31,9 +35,10 @@ export class PushService {
 		this.#defaultChatId = defaultChatId;
 	}
 
-	/** What `hello.ack.server_caps` says about push. */
-	get caps(): { push: 'fcm'; vapid_public_key: string } {
-		return { push: 'fcm', vapid_public_key: this.#options.vapid.publicKey };
+	/** What `hello.ack.server_caps` says about push: Web Push when on, else ntfy. */
+	get caps(): { push: 'fcm'; vapid_public_key: string } | { push: 'ntfy' } {
+		const { vapid } = this.#options;
+		return vapid ? { push: 'fcm', vapid_public_key: vapid.publicKey } : { push: 'ntfy' };
 	}
 
 	/**
@@ -44,6 +49,7 @@ export class PushService {
 	register(device_id: string, fields: PushFields): string | undefined {
 		const push: DevicePush = {};
 		if (fields.fcm_token) {
+			if (!this.#options.vapid) return 'this gateway pushes through ntfy only: send ntfy_topic';
 			const parsed = parseSubscription(fields.fcm_token);
 			if (typeof parsed === 'string') return parsed;
 			push.subscription = parsed;
@@ -68,9 +74,26 @@ export class PushService {
 		const body = JSON.stringify(payload);
 		const urgency: Urgency =
 			payload.kind === 'approval' || payload.kind === 'clarify' ? 'high' : 'normal';
-		for (const [device_id, subscription] of this.registry.subscribed()) {
+		for (const [device_id, push] of this.registry.devices()) {
 			if (connected.has(device_id)) continue;
-			void this.#send(device_id, subscription, body, urgency);
+			if (push.subscription && this.#options.vapid) {
+				void this.#send(device_id, push.subscription, body, urgency);
+			}
+			// ntfy cannot take a notification back: a read receipt is not published.
+			if (push.ntfy_topic && this.#options.ntfy && payload.kind !== 'read') {
+				void this.#publish(device_id, push.ntfy_topic, payload);
+			}
+		}
+	}
+
+	async #publish(device_id: string, topic: string, payload: GatewayPush): Promise<void> {
+		const server = this.#options.ntfy?.url;
+		if (!server) return;
+		try {
+			const status = await publishNtfy(server, ntfyMessage(payload, topic, this.appUrl));
+			this.#log(`push: published to ntfy topic ${topic} for device ${device_id} (${status})`);
+		} catch (e) {
+			this.#log(`push: publishing to ntfy for device ${device_id} failed: ${(e as Error).message}`);
 		}
 	}
 
@@ -86,8 +109,10 @@ export class PushService {
 		urgency: Urgency
 	): Promise<void> {
 		try {
+			const { vapid } = this.#options;
+			if (!vapid) return;
 			const request = webpush.generateRequestDetails(subscription, body, {
-				vapidDetails: this.#options.vapid,
+				vapidDetails: vapid,
 				TTL: TTL_S,
 				urgency,
 				contentEncoding: 'aes128gcm'

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readPushOptions, type PushOptions } from '../../gateway/push/options';
 import type { ServerFrameOf } from '../../src/lib/protocol/iris';
+import { parsePush } from '../../src/lib/protocol/push';
 import { TOKEN, TestClient, startTestGateway, type TestGateway } from './gateway-helpers';
 import { sendAndFinish } from './gateway-suite';
 import { TestPushService, decryptPush, verifyVapid } from './support/push-service';
@@ -8,12 +9,15 @@ import { TestPushService, decryptPush, verifyVapid } from './support/push-servic
 let gateway: TestGateway;
 let service: TestPushService;
 let push: PushOptions;
+/** The VAPID public key of the test's gateway. */
+let vapidKey: string;
 const clients: TestClient[] = [];
 
 beforeEach(async () => {
 	const options = readPushOptions({ IRIS_PUSH: 'webpush' });
-	if (typeof options !== 'object') throw new Error('push options expected');
+	if (typeof options !== 'object' || !options.vapid) throw new Error('push options expected');
 	push = options;
+	vapidKey = options.vapid.publicKey;
 	gateway = await startTestGateway({ push });
 	service = await TestPushService.start();
 });
@@ -42,7 +46,7 @@ describe('Web Push through the gateway', () => {
 		const { ack } = await hello('d1');
 		expect(ack.payload.server_caps).toMatchObject({
 			push: 'fcm',
-			vapid_public_key: push.vapid.publicKey
+			vapid_public_key: vapidKey
 		});
 	});
 
@@ -64,7 +68,7 @@ describe('Web Push through the gateway', () => {
 
 		expect(request.headers['content-encoding']).toBe('aes128gcm');
 		expect(Number(request.headers.ttl)).toBeGreaterThan(0);
-		expect(verifyVapid(request.headers, service.origin, push.vapid.publicKey).sub).toBe(
+		expect(verifyVapid(request.headers, service.origin, vapidKey).sub).toBe(
 			'mailto:iris@localhost'
 		);
 		const payload = JSON.parse(decryptPush(request.body, phone)) as Record<string, unknown>;
@@ -137,6 +141,57 @@ describe('readPushOptions', () => {
 		).toEqual({
 			vapid: { publicKey: 'pub', privateKey: 'priv', subject: 'mailto:me@example.com' }
 		});
+		expect(readPushOptions({ IRIS_PUSH: 'ntfy' })).toMatch(/IRIS_NTFY_URL/);
+		expect(readPushOptions({ IRIS_PUSH: 'ntfy', IRIS_NTFY_URL: 'ftp://x' })).toMatch(/http/);
+		expect(readPushOptions({ IRIS_PUSH: 'ntfy', IRIS_NTFY_URL: 'http://127.0.0.1:1/' })).toEqual({
+			ntfy: { url: 'http://127.0.0.1:1' }
+		});
+	});
+});
+
+describe('ntfy through the gateway (IRIS_PUSH=ntfy)', () => {
+	it('advertises push "ntfy" and publishes to the topic of a device that is not connected', async () => {
+		const ntfyServer = await TestPushService.start();
+		const ntfyGateway = await startTestGateway({ push: { ntfy: { url: ntfyServer.origin } } });
+		try {
+			const away = await TestClient.connect(ntfyGateway.gw.wsUrl);
+			const ack = (await away.request('hello', {
+				token: TOKEN,
+				device_id: 'phone',
+				ntfy_topic: 'iris-phone'
+			})) as ServerFrameOf<'hello.ack'>;
+			expect(ack.payload.server_caps).toMatchObject({ push: 'ntfy' });
+			expect(await away.request('fcm.register', { fcm_token: '{}' })).toMatchObject({
+				type: 'error',
+				payload: { code: 'unsupported' }
+			});
+			await away.close();
+			const [here] = await TestClient.paired(ntfyGateway.gw.wsUrl, 'desk');
+			clients.push(here);
+			const { turn } = await sendAndFinish(here, 'tell the phone');
+			const stop = turn.find((f) => f.type === 'message.stop') as ServerFrameOf<'message.stop'>;
+
+			const published = await ntfyServer.next('/');
+			const message = JSON.parse(published.body.toString('utf8')) as Record<string, unknown>;
+			expect(message).toMatchObject({
+				topic: 'iris-phone',
+				title: 'New message',
+				tags: ['message'],
+				click: `${ntfyGateway.gw.httpUrl}/chat/default`
+			});
+			expect(message.message).toContain('Demo reply');
+			// What the app's service worker makes of it once ntfy delivers it by Web Push.
+			const event = { event: 'message', message: { id: 'n', topic: 'iris-phone', ...message } };
+			expect(parsePush(event, ntfyGateway.gw.httpUrl)).toMatchObject({
+				kind: 'message',
+				chat_id: 'default',
+				tag: 'chat:default'
+			});
+			expect(stop.payload.final_text).toContain('Demo reply');
+		} finally {
+			await ntfyGateway.stop();
+			await ntfyServer.close();
+		}
 	});
 });
 
