@@ -8,6 +8,8 @@ import { EventLog } from './event-log';
 import { MessageStore, scopeKey, type Scope } from './store';
 import type { PushOptions } from './push/options';
 import { PushService } from './push/service';
+import { MediaStore } from './media/store';
+import { DEFAULT_MEDIA_LIMIT_BYTES } from '../src/lib/protocol/iris';
 
 /** Something frames can be sent to: one authenticated WebSocket connection. */
 export interface Peer {
@@ -24,6 +26,8 @@ export interface HubOptions {
 	log: (line: string) => void;
 	/** Web Push through the gateway; off when undefined. */
 	push?: PushOptions;
+	/** Largest upload accepted, bytes (default 50 MiB). */
+	mediaMaxBytes?: number;
 }
 
 /** The one default channel the demo gateway has (frames without `chat_id` belong to it). */
@@ -44,6 +48,7 @@ export class Hub {
 	readonly options: HubOptions;
 	/** Web Push to devices that are not connected (`IRIS_PUSH=webpush`); undefined when off. */
 	readonly push: PushService | undefined;
+	readonly media: MediaStore;
 	readonly #peers = new Set<Peer>();
 	readonly #abort = new AbortController();
 	readonly #turns = new Map<string, Promise<void>>();
@@ -53,6 +58,7 @@ export class Hub {
 		this.push =
 			options.push &&
 			new PushService(options.push, (line) => this.log(line), DEFAULT_CHANNEL.chat_id);
+		this.media = new MediaStore(options.mediaMaxBytes ?? DEFAULT_MEDIA_LIMIT_BYTES);
 	}
 
 	/** Aborted when the gateway closes: running turns stop, queued ones never start. */

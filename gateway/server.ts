@@ -12,6 +12,7 @@ import { Hub } from './hub';
 import { Session } from './session';
 import { serveStatic } from './static';
 import type { PushOptions } from './push/options';
+import { handleMediaTestHook } from './media/test-hooks';
 
 /** Options of `startGateway`. */
 export interface GatewayOptions {
@@ -29,6 +30,10 @@ export interface GatewayOptions {
 	demoStepMs?: number;
 	/** Web Push to devices that are not connected (`IRIS_PUSH=webpush`); off when undefined. */
 	push?: PushOptions;
+	/** Largest media upload accepted, bytes (default 50 MiB). */
+	mediaMaxBytes?: number;
+	/** Serve the `/__test/…` endpoints (fault injection, inspection); never in production. */
+	testHooks?: boolean;
 	/** Where log lines go (each prefixed `[gateway]`); default `console.log`. */
 	log?: (line: string) => void;
 }
@@ -71,10 +76,12 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 		token: opts.token,
 		demoStepMs: opts.demoStepMs ?? DEFAULT_STEP_MS,
 		log,
-		...(opts.push ? { push: opts.push } : {})
+		...(opts.push ? { push: opts.push } : {}),
+		...(opts.mediaMaxBytes !== undefined ? { mediaMaxBytes: opts.mediaMaxBytes } : {})
 	});
 
 	const server = createServer((req, res) => {
+		if (opts.testHooks && handleMediaTestHook(req, res, hub)) return;
 		serveStatic(req, res, root).catch((e: unknown) => {
 			hub.log(`http error: ${String(e)}`);
 			res.destroy();

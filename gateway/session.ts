@@ -18,6 +18,7 @@ import {
 } from '../src/lib/protocol/iris';
 import { errorFrame, handleAppFrame } from './handlers';
 import type { Hub, Peer } from './hub';
+import { MediaTransfers } from './media/transfers';
 
 /** Close code sent after an auth failure (application range 4000–4999). */
 export const CLOSE_AUTH_FAILED = 4001;
@@ -25,12 +26,12 @@ export const CLOSE_AUTH_FAILED = 4001;
 /** What the demo gateway can do, announced in `hello.ack`. */
 const SERVER_CAPS = {
 	streaming: true,
-	reasoning: false,
-	tools: false,
-	media: false,
+	reasoning: true,
+	tools: true,
+	media: true,
 	search: false,
 	push: 'none' as const,
-	pickers: false
+	pickers: true
 };
 
 /** Constant-time token comparison (hashing first gives both sides the same length). */
@@ -39,16 +40,21 @@ function tokenMatches(given: string, expected: string): boolean {
 	return timingSafeEqual(digest(given), digest(expected));
 }
 
+function rawToBuffer(data: RawData): Buffer {
+	if (Array.isArray(data)) return Buffer.concat(data);
+	if (data instanceof ArrayBuffer) return Buffer.from(data);
+	return data;
+}
+
 function rawToText(data: RawData): string {
-	if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-	if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
-	return data.toString('utf8');
+	return rawToBuffer(data).toString('utf8');
 }
 
 /** A connection: authenticates, then answers frames through `handleAppFrame`. */
 export class Session implements Peer {
 	readonly #ws: WebSocket;
 	readonly #hub: Hub;
+	readonly #media: MediaTransfers;
 	#device: string | undefined;
 	#deviceId: string | undefined;
 
@@ -56,6 +62,12 @@ export class Session implements Peer {
 	constructor(ws: WebSocket, hub: Hub) {
 		this.#ws = ws;
 		this.#hub = hub;
+		this.#media = new MediaTransfers(hub, this, {
+			sendBinary: (data) => {
+				if (ws.readyState === WebSocket.OPEN) ws.send(data, { binary: true });
+			},
+			drop: () => ws.terminate()
+		});
 		ws.on('message', (data, isBinary) => this.#receive(data, isBinary));
 		ws.on('close', (code) => {
 			hub.removePeer(this);
@@ -78,7 +90,7 @@ export class Session implements Peer {
 	#receive(data: RawData, isBinary: boolean): void {
 		try {
 			if (this.#device === undefined) this.#authenticate(data, isBinary);
-			else if (isBinary) this.#binary();
+			else if (isBinary) this.#media.binary(rawToBuffer(data));
 			else this.#text(rawToText(data));
 		} catch (e) {
 			// A bug in a handler (e.g. an encode error) must not take the gateway down.
@@ -130,10 +142,6 @@ export class Session implements Peer {
 		this.#hub.log(`authenticated device ${this.#device}`);
 	}
 
-	#binary(): void {
-		this.send(errorFrame('unsupported', 'binary frames are not supported by the demo gateway yet'));
-	}
-
 	#text(text: string): void {
 		const decoded = decodeAppFrame(text);
 		if (!decoded.ok) {
@@ -149,6 +157,6 @@ export class Session implements Peer {
 			else this.#reject('wrong token', f.id);
 			return;
 		}
-		handleAppFrame(this.#hub, this, f);
+		if (!this.#media.handle(f)) handleAppFrame(this.#hub, this, f);
 	}
 }

@@ -35,6 +35,13 @@ describe('pushForFrame (what the gateway pushes)', () => {
 			pushForFrame(frame('read.receipt', { chat_id: 'c2', message_id: 'm9' }), 'd')
 		).toMatchObject({ kind: 'read', chat_id: 'c2', message_id: 'm9' });
 		expect(pushForFrame(frame('agent.idle', {}), 'd')).toBeNull();
+		// The gateway broadcasts an answered picker again (issue 3): nothing to notify then.
+		expect(
+			pushForFrame(frame('picker.approval', { picker_id: 'p', answer: 'once' }), 'd')
+		).toBeNull();
+		expect(
+			pushForFrame(frame('picker.clarify', { picker_id: 'p', answer: 'blue' }), 'd')
+		).toBeNull();
 		expect(pushForFrame(frame('message.update', { message_id: 'm', text: 'x' }), 'd')).toBeNull();
 	});
 

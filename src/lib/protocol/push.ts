@@ -92,7 +92,8 @@ export function chatTag(chat_id: string): string {
 /**
  * The push the gateway sends for `frame`, or null when the frame needs nobody: a finished turn
  * (`message.stop`), an approval or a question (`picker.approval`, `picker.clarify`), a
- * `notification`, or a `read.receipt` (so other devices close what they show).
+ * `notification`, or a `read.receipt` (so other devices close what they show). A picker
+ * broadcast again with its `answer` (doc/protocol.md, issue 3) needs nobody any more.
  */
 export function pushForFrame(frame: ServerFrame, defaultChatId: string): GatewayPush | null {
 	const base = { v: 1 as const, type: 'push' as const, chat_id: frame.chat_id ?? defaultChatId };
@@ -102,6 +103,7 @@ export function pushForFrame(frame: ServerFrame, defaultChatId: string): Gateway
 			return { ...base, kind: 'message', message_id, body: clip(final_text ?? '') };
 		}
 		case 'picker.approval':
+			if (frame.payload.answer !== undefined) return null;
 			return {
 				...base,
 				kind: 'approval',
@@ -109,6 +111,7 @@ export function pushForFrame(frame: ServerFrame, defaultChatId: string): Gateway
 				body: clip(frame.payload.description ?? frame.payload.command ?? '')
 			};
 		case 'picker.clarify':
+			if (frame.payload.answer !== undefined) return null;
 			return {
 				...base,
 				kind: 'clarify',
