@@ -14,6 +14,7 @@ import type { Hub, Peer } from './hub';
 import type { Scope } from './store';
 import { runDemoTurn } from './turn';
 import { findScenario } from './demo';
+import { handleFcmRegister } from './push/handler';
 import {
 	handleChannelCreate,
 	handleChannelDelete,
@@ -142,6 +143,9 @@ export function handleAppFrame(hub: Hub, peer: Peer, f: AppFrame): void {
 			return handleSearch(hub, peer, f);
 		case 'read.receipt':
 			return handleReadReceipt(hub, peer, f);
+		case 'fcm.register':
+			handleFcmRegister(hub, peer, f);
+			return;
 		case 'agent.stop':
 		case 'agent.steer': {
 			const scope = scopeOf(hub, f);

@@ -7,6 +7,8 @@ import { MonotonicClock } from './clock';
 import { EventLog } from './event-log';
 import { MessageStore, scopeKey, type Scope } from './store';
 import type { FrameRecorder } from './recorder';
+import type { PushOptions } from './push/options';
+import { PushService } from './push/service';
 import { MediaStore } from './media/store';
 import { DEFAULT_MEDIA_LIMIT_BYTES } from '../src/lib/protocol/iris';
 
@@ -14,6 +16,8 @@ import { DEFAULT_MEDIA_LIMIT_BYTES } from '../src/lib/protocol/iris';
 export interface Peer {
 	/** Encode and send one frame; a no-op if the socket is no longer open. */
 	send(frame: ServerFrame): void;
+	/** `hello.device_id` once authenticated (push goes to devices that are not connected). */
+	readonly deviceId?: string;
 }
 
 /** Settings of one gateway; `demoStepMs` in ms. */
@@ -23,6 +27,8 @@ export interface HubOptions {
 	log: (line: string) => void;
 	/** Called with every text frame in and out (`IRIS_RECORD_FRAMES`); absent = not recorded. */
 	record?: FrameRecorder;
+	/** Web Push through the gateway; off when undefined. */
+	push?: PushOptions;
 	/** Largest upload accepted, bytes (default 50 MiB). */
 	mediaMaxBytes?: number;
 }
@@ -50,6 +56,8 @@ export class Hub {
 	/** Reported in the `status` sent after every `hello.ack`; `/demo status` changes it. */
 	state: ServerState = 'online';
 	readonly options: HubOptions;
+	/** Web Push to devices that are not connected (`IRIS_PUSH=webpush`); undefined when off. */
+	readonly push: PushService | undefined;
 	readonly media: MediaStore;
 	readonly #peers = new Set<Peer>();
 	readonly #abort = new AbortController();
@@ -57,6 +65,9 @@ export class Hub {
 
 	constructor(options: HubOptions) {
 		this.options = options;
+		this.push =
+			options.push &&
+			new PushService(options.push, (line) => this.log(line), DEFAULT_CHANNEL.chat_id);
 		this.media = new MediaStore(options.mediaMaxBytes ?? DEFAULT_MEDIA_LIMIT_BYTES);
 	}
 
@@ -98,6 +109,13 @@ export class Hub {
 		for (const peer of this.#peers) {
 			if (peer !== opts.except) peer.send(frame);
 		}
+		this.push?.onBroadcast(frame, this.#connectedDevices());
+	}
+
+	#connectedDevices(): Set<string> {
+		const devices = new Set<string>();
+		for (const peer of this.#peers) if (peer.deviceId !== undefined) devices.add(peer.deviceId);
+		return devices;
 	}
 
 	/**

@@ -12,6 +12,7 @@ import { Hub } from './hub';
 import { Session } from './session';
 import { frameRecorder } from './recorder';
 import { serveStatic } from './static';
+import type { PushOptions } from './push/options';
 import { handleMediaTestHook } from './media/test-hooks';
 
 /** Options of `startGateway`. */
@@ -30,6 +31,8 @@ export interface GatewayOptions {
 	demoStepMs?: number;
 	/** Append every text frame in and out to this file (`IRIS_RECORD_FRAMES`, gateway/recorder.ts). */
 	recordFrames?: string;
+	/** Web Push to devices that are not connected (`IRIS_PUSH=webpush`); off when undefined. */
+	push?: PushOptions;
 	/** Largest media upload accepted, bytes (default 50 MiB). */
 	mediaMaxBytes?: number;
 	/** Serve the `/__test/…` endpoints (fault injection, inspection); never in production. */
@@ -77,6 +80,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 		demoStepMs: opts.demoStepMs ?? DEFAULT_STEP_MS,
 		log,
 		record: frameRecorder(opts.recordFrames),
+		...(opts.push ? { push: opts.push } : {}),
 		...(opts.mediaMaxBytes !== undefined ? { mediaMaxBytes: opts.mediaMaxBytes } : {})
 	});
 
@@ -112,6 +116,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 	const { port } = server.address() as AddressInfo;
 	const httpUrl = `http://${urlHost(opts.host)}:${port}`;
 	const wsUrl = `ws://${urlHost(opts.host)}:${port}${WS_PATH}`;
+	if (hub.push) hub.push.appUrl = httpUrl;
 	const pairingLink = `${httpUrl}/pair#url=${encodeURIComponent(wsUrl)}&token=${encodeURIComponent(opts.token)}`;
 
 	const close = async (): Promise<void> => {

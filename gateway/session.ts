@@ -56,6 +56,7 @@ export class Session implements Peer {
 	readonly #hub: Hub;
 	readonly #media: MediaTransfers;
 	#device: string | undefined;
+	#deviceId: string | undefined;
 
 	/** Attach to an accepted socket; the session lives as long as the socket. */
 	constructor(ws: WebSocket, hub: Hub) {
@@ -73,6 +74,11 @@ export class Session implements Peer {
 			hub.log(`connection closed (${code}${this.#device ? `, device ${this.#device}` : ''})`);
 		});
 		ws.on('error', (e) => hub.log(`socket error: ${e.message}`));
+	}
+
+	/** `hello.device_id`, once authenticated. */
+	get deviceId(): string | undefined {
+		return this.#deviceId;
 	}
 
 	/** Encode (validating against the schema) and send; a no-op once the socket is not open. */
@@ -125,10 +131,17 @@ export class Session implements Peer {
 	}
 
 	#welcome(hello: AppFrameOf<'hello'>): void {
-		const { device_id, device_name } = hello.payload;
+		const { device_id, device_name, fcm_token, ntfy_topic } = hello.payload;
 		this.#device = device_name ? `${device_name} (${device_id})` : device_id;
+		this.#deviceId = device_id;
+		const push = this.#hub.push;
+		// A hello without push fields leaves an earlier registration alone (`fcm.register{}` clears it).
+		if (push && (fcm_token || ntfy_topic)) {
+			const error = push.register(device_id, { fcm_token, ntfy_topic });
+			if (error) this.#hub.log(`push: hello from ${device_id}: ${error}`);
+		}
 		const ack = {
-			server_caps: SERVER_CAPS,
+			server_caps: push ? { ...SERVER_CAPS, ...push.caps } : SERVER_CAPS,
 			sync_cursor: this.#hub.events.latest,
 			channels: this.#hub.channels.map((c) => ({ ...c }))
 		};

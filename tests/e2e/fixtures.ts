@@ -33,6 +33,10 @@ export interface GatewayOptions {
 	stepMs?: number;
 	/** Record every frame in and out to this file (`IRIS_RECORD_FRAMES`). */
 	recordFrames?: string;
+	/** The built app to serve (`IRIS_STATIC_DIR`); `build/` when omitted. */
+	staticDir?: string;
+	/** Extra environment, e.g. `{ IRIS_PUSH: 'webpush' }`. */
+	env?: Record<string, string>;
 	/** Largest media upload the gateway accepts, bytes (`IRIS_MEDIA_MAX_BYTES`). */
 	mediaMaxBytes?: number;
 }
@@ -102,9 +106,10 @@ export class Gateway {
 			IRIS_HOST: HOST,
 			IRIS_PORT: String(port),
 			IRIS_TOKEN: token,
-			IRIS_STATIC_DIR: join(ROOT, 'build'),
+			IRIS_STATIC_DIR: options.staticDir ?? join(ROOT, 'build'),
 			// The `/__test/…` endpoints (inspection, fault injection) exist only for tests.
-			IRIS_TEST_HOOKS: '1'
+			IRIS_TEST_HOOKS: '1',
+			...options.env
 		};
 		delete env.IRIS_STATIC_ONLY;
 		delete env.IRIS_DEMO_STEP_MS;

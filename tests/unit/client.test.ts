@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { setup } from './support/client-setup';
+import { getMeta } from '../../src/lib/db/meta';
 import { Backoff } from '../../src/lib/connection/backoff';
 
 describe('IrisClient outbox (PROTOCOL-NOTES "Sending messages without loss or duplicates")', () => {
@@ -108,6 +109,51 @@ describe('IrisClient streaming', () => {
 		t.last().receive('{"v":1,"type":"message.update","payload":{"message_id":5}}');
 		expect(t.client.diagnostics().at(-1)).toMatchObject({ kind: 'frame_invalid' });
 		expect(t.events.some((e) => e.type === 'diagnostic')).toBe(true);
+	});
+});
+
+describe('IrisClient push registration (PROTOCOL-NOTES "Push")', () => {
+	it('sends fcm.register on the open link and puts the registration in every later hello', async () => {
+		const t = setup();
+		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		const token = JSON.stringify({ endpoint: 'https://push.example/abc', keys: {} });
+		await t.client.registerPush({ via: 'fcm', fcm_token: token });
+		expect(t.last().sent.find((f) => f.type === 'fcm.register')).toMatchObject({
+			payload: { fcm_token: token }
+		});
+		expect(await getMeta(t.db, 'push')).toEqual({ via: 'fcm', fcm_token: token });
+
+		t.last().drop();
+		t.clock.advance(3000);
+		t.last().open();
+		expect(t.last().sent[0]).toMatchObject({
+			type: 'hello',
+			payload: { caps: { push: 'fcm' }, fcm_token: token }
+		});
+
+		t.last().receive({
+			v: 1,
+			type: 'hello.ack',
+			id: 1,
+			payload: { sync_cursor: 0, server_caps: { push: 'fcm', vapid_public_key: 'K' } }
+		});
+		await vi.waitFor(async () =>
+			expect(await getMeta(t.db, 'server_caps')).toEqual({ push: 'fcm', vapid_public_key: 'K' })
+		);
+		await t.client.registerPush({
+			via: 'ntfy',
+			ntfy_topic: 'iris-me',
+			ntfy_server: 'https://ntfy.example'
+		});
+		await t.client.registerPush(null);
+		expect(
+			t
+				.last()
+				.sent.filter((f) => f.type === 'fcm.register')
+				.map((f) => f.payload)
+		).toEqual([{ ntfy_topic: 'iris-me' }, {}]);
+		expect(await getMeta(t.db, 'push')).toBeUndefined();
 	});
 });
 

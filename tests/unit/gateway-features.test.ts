@@ -297,38 +297,44 @@ describe('frame recording (IRIS_RECORD_FRAMES)', () => {
 		expect(none.ok && 'recordFrames' in none.options).toBe(false);
 	});
 
-	it('appends every text frame in and out, in order, as JSON lines', async () => {
+	/**
+	 * Run `talk` against a gateway recording to a temporary file; resolves to the recording as
+	 * `dir:type` lines, in order (each line's text must be one JSON frame).
+	 */
+	async function recorded(talk: (client: TestClient) => Promise<void>): Promise<string[]> {
 		const dir = await mkdtemp(path.join(tmpdir(), 'iris-record-'));
 		const file = path.join(dir, 'frames.jsonl');
 		const t = await startTestGateway({ recordFrames: file });
 		try {
 			const [client] = await TestClient.paired(t.gw.wsUrl);
-			await client.request('commands.complete', { prefix: '/ne' });
+			await talk(client);
 			await client.close();
-			const lines = (await readFile(file, 'utf8'))
+			return (await readFile(file, 'utf8'))
 				.trim()
 				.split('\n')
-				.map((l) => JSON.parse(l) as RecordedFrame);
-			const summary = lines.map((l) => `${l.dir}:${(JSON.parse(l.text) as { type: string }).type}`);
-			expect(summary).toEqual([
-				'in:hello',
-				'out:hello.ack',
-				'out:status',
-				'in:commands.complete',
-				'out:commands.complete'
-			]);
+				.map((l) => JSON.parse(l) as RecordedFrame)
+				.map((l) => `${l.dir}:${(JSON.parse(l.text) as { type: string }).type}`);
 		} finally {
 			await t.stop();
 			await rm(dir, { recursive: true, force: true });
 		}
+	}
+
+	it('appends every text frame in and out, in order, as JSON lines', async () => {
+		const summary = await recorded(async (client) => {
+			await client.request('commands.complete', { prefix: '/ne' });
+		});
+		expect(summary).toEqual([
+			'in:hello',
+			'out:hello.ack',
+			'out:status',
+			'in:commands.complete',
+			'out:commands.complete'
+		]);
 	});
 
 	it('leaves binary frames (media bytes, both ways) out: the file holds only text frames', async () => {
-		const dir = await mkdtemp(path.join(tmpdir(), 'iris-record-'));
-		const file = path.join(dir, 'frames.jsonl');
-		const t = await startTestGateway({ recordFrames: file });
-		try {
-			const [client] = await TestClient.paired(t.gw.wsUrl);
+		const summary = await recorded(async (client) => {
 			const png = makePng(8, 8);
 			const start = { media_ref: 'ref-1', kind: 'image', mime: 'image/png', size: png.length };
 			// media.upload.start has no answer of its own: media.upload.end's media.offer is it.
@@ -341,25 +347,16 @@ describe('frame recording (IRIS_RECORD_FRAMES)', () => {
 			// The pull's bytes reach TestClient as undecodable text.
 			expect(client.invalid.length).toBeGreaterThan(0);
 			client.invalid.length = 0;
-			await client.close();
-			const lines = (await readFile(file, 'utf8'))
-				.trim()
-				.split('\n')
-				.map((l) => JSON.parse(l) as RecordedFrame);
-			const summary = lines.map((l) => `${l.dir}:${(JSON.parse(l.text) as { type: string }).type}`);
-			expect(summary).toEqual([
-				'in:hello',
-				'out:hello.ack',
-				'out:status',
-				'in:media.upload.start',
-				'in:media.upload.end',
-				'out:media.offer',
-				'in:media.pull',
-				'out:media.pull.end'
-			]);
-		} finally {
-			await t.stop();
-			await rm(dir, { recursive: true, force: true });
-		}
+		});
+		expect(summary).toEqual([
+			'in:hello',
+			'out:hello.ack',
+			'out:status',
+			'in:media.upload.start',
+			'in:media.upload.end',
+			'out:media.offer',
+			'in:media.pull',
+			'out:media.pull.end'
+		]);
 	});
 });

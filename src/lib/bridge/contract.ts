@@ -4,6 +4,8 @@
  */
 import type { FeatureApi, FeatureEvent } from './features';
 
+import type { PushRegistration } from '../protocol/push';
+
 /** What the user paired with. */
 export interface GatewayConfig {
 	/** `ws://` or `wss://` URL, used as given (PROTOCOL-NOTES "Transport and handshake"). */
@@ -110,6 +112,11 @@ export interface WorkerApi extends FeatureApi {
 	retry(client_msg_id: string): Promise<void>;
 	/** The network came back or the page became visible: retry a pending reconnect now. */
 	wake(): void;
+	/**
+	 * Store how this device gets push (null: off) and tell the gateway: in every later `hello`,
+	 * and at once with `fcm.register` when connected (an empty one unregisters).
+	 */
+	registerPush(reg: PushRegistration | null): Promise<void>;
 	/** Stop the agent's turn in a channel (`agent.stop`); rejects when not connected. */
 	stop(scope: { chat_id: string; thread_id?: string }): Promise<void>;
 	/**

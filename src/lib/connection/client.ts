@@ -20,6 +20,7 @@ import type { IrisDB } from '../db/schema';
 import { applyFrames, isStored, persistStreamText } from '../db/apply';
 import { deleteMeta, getMeta, setMeta } from '../db/meta';
 import { enqueue, requeue } from '../db/outbox';
+import { pushFields, type PushRegistration } from '../protocol/push';
 import { mediaRefsOf, offerAsMessage } from './media/refs';
 import { ConnectionManager } from './manager';
 import { OutboxSender } from './outbox-sender';
@@ -63,6 +64,7 @@ export class IrisClient implements WorkerApi {
 	#applyChain: Promise<void> = Promise.resolve();
 	#applyScheduled = false;
 	#defaultChatId = FALLBACK_CHAT_ID;
+	#config: GatewayConfig | null = null;
 
 	constructor(deps: ClientDeps) {
 		this.#d = deps;
@@ -100,6 +102,9 @@ export class IrisClient implements WorkerApi {
 				onReady: (link, ack) => {
 					this.#enqueue(ack);
 					this.#applyChain = this.#applyChain.then(async () => {
+						if (ack.payload.server_caps) {
+							await setMeta(deps.db, 'server_caps', ack.payload.server_caps);
+						}
 						this.#defaultChatId = (await getMeta(deps.db, 'default_chat_id')) ?? FALLBACK_CHAT_ID;
 						const cursor = (await getMeta(deps.db, 'cursor')) ?? 0;
 						if (!link.ready) return;
@@ -138,10 +143,28 @@ export class IrisClient implements WorkerApi {
 		if (config) await setMeta(this.#d.db, 'gateway', config);
 		else await deleteMeta(this.#d.db, 'gateway');
 		this.#defaultChatId = (await getMeta(this.#d.db, 'default_chat_id')) ?? FALLBACK_CHAT_ID;
-		this.#manager.configure(config, {
+		this.#config = config;
+		await this.#configureHello(device_id);
+	}
+
+	async registerPush(reg: PushRegistration | null): Promise<void> {
+		if (reg) await setMeta(this.#d.db, 'push', reg);
+		else await deleteMeta(this.#d.db, 'push');
+		const device_id = await getMeta(this.#d.db, 'device_id');
+		if (device_id) await this.#configureHello(device_id);
+		this.#manager.link
+			?.request({ type: 'fcm.register', payload: pushFields(reg ?? undefined) })
+			.answer.catch((e: Error) => this.#diagnose('push', e.message));
+	}
+
+	/** Hand the manager the current `hello` fields (it reconnects only if the gateway changed). */
+	async #configureHello(device_id: string): Promise<void> {
+		const push = await getMeta(this.#d.db, 'push');
+		this.#manager.configure(this.#config, {
 			device_id,
 			device_name: this.#d.deviceName,
-			caps: { min_protocol: 1, media: true, push: 'none' }
+			caps: { min_protocol: 1, media: true, push: push?.via ?? 'none' },
+			...pushFields(push)
 		});
 	}
 

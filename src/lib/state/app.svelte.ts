@@ -17,6 +17,7 @@ import { getMeta } from '../db/meta';
 import { StreamTexts } from './streams.svelte';
 import { Notices } from './notices.svelte';
 import { QueuedSends } from './queued.svelte';
+import type { PushRegistration } from '../protocol/push';
 
 /** How many diagnostics the page keeps. */
 const DIAGNOSTICS_KEPT = 200;
@@ -135,6 +136,11 @@ export class AppState {
 	/** The worker's API, once started (channel, history, search, commands, read receipts). */
 	async worker() {
 		return this.#api();
+	}
+
+	/** Store how this device gets push and tell the gateway (issue 6). */
+	async registerPush(reg: PushRegistration | null): Promise<void> {
+		await (await this.#api()).registerPush(reg);
 	}
 
 	async #api() {
