@@ -3,6 +3,7 @@
  * Comlink; the worker reports through the `EventSink` the page hands it.
  */
 import type { FeatureApi, FeatureEvent } from './features';
+import type { LocalSearchApi, SearchIndexEvent } from './search';
 
 import type { PushRegistration } from '../protocol/push';
 
@@ -76,13 +77,14 @@ export type WorkerEvent =
 	| { type: 'activity'; activity: AgentActivity }
 	| { type: 'diagnostic'; entry: DiagnosticEntry }
 	| { type: 'transfer'; transfer: TransferProgress }
-	| FeatureEvent;
+	| FeatureEvent
+	| SearchIndexEvent;
 
 /** Callback the page gives the worker. */
 export type EventSink = (event: WorkerEvent) => void;
 
 /** Commands from the page to the worker. */
-export interface WorkerApi extends FeatureApi {
+export interface WorkerApi extends FeatureApi, LocalSearchApi {
 	/** Subscribe to events; the current status is reported at once. */
 	subscribe(sink: EventSink): void;
 	/**

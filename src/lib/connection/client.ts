@@ -17,7 +17,9 @@ import type {
 	WorkerEvent
 } from '../bridge/contract';
 import type { IrisDB } from '../db/schema';
-import { applyFrames, isStored, persistStreamText } from '../db/apply';
+import { applyFrames, isStored, noChanges, persistStreamText } from '../db/apply';
+import type { IndexProgress, LocalSearchInput, LocalSearchResult } from '../bridge/search';
+import { SearchIndexer } from './search-indexer';
 import { deleteMeta, getMeta, setMeta } from '../db/meta';
 import { enqueue, requeue } from '../db/outbox';
 import { pushFields, type PushRegistration } from '../protocol/push';
@@ -58,6 +60,7 @@ export class IrisClient implements WorkerApi {
 	readonly #reasoning: StreamBuffer;
 	readonly #commands: TurnCommands;
 	readonly #media: MediaTransfers;
+	readonly #search: SearchIndexer;
 	readonly #activity = new Map<string, AgentActivity>();
 	readonly #diagnostics: DiagnosticEntry[] = [];
 	#pendingFrames: ServerFrame[] = [];
@@ -77,6 +80,11 @@ export class IrisClient implements WorkerApi {
 			log: (line) => this.#diagnose('turn', line)
 		});
 		this.#outbox = new OutboxSender(deps.db, (line) => this.#diagnose('outbox', line));
+		this.#search = new SearchIndexer({
+			db: deps.db,
+			onProgress: (progress) => this.#emit({ type: 'search_index', progress }),
+			log: (line) => deps.log?.(`[search] ${line}`)
+		});
 		this.#features = new FeatureRequests({
 			db: deps.db,
 			link: () => this.#manager.link,
@@ -131,6 +139,7 @@ export class IrisClient implements WorkerApi {
 	subscribe(sink: EventSink): void {
 		this.#sinks.add(sink);
 		sink({ type: 'status', status: this.#manager.status });
+		sink({ type: 'search_index', progress: this.#search.progress });
 		for (const activity of this.#activity.values()) sink({ type: 'activity', activity });
 	}
 
@@ -235,6 +244,19 @@ export class IrisClient implements WorkerApi {
 	}
 	markRead(chat_id: string, message_id: string): Promise<void> {
 		return this.#features.markRead(chat_id, message_id);
+	}
+
+	// LocalSearchApi (bridge/search.ts).
+	searchLocal(input: LocalSearchInput): Promise<LocalSearchResult> {
+		return this.#search.search(input);
+	}
+	searchProgress(): IndexProgress {
+		return this.#search.progress;
+	}
+	/** Resolves once every batch stored so far is in the search index (tests). */
+	async searchIdle(): Promise<void> {
+		await this.#applyChain;
+		await this.#search.idle();
 	}
 
 	stop(scope: { chat_id: string; thread_id?: string }): Promise<void> {
@@ -357,12 +379,16 @@ export class IrisClient implements WorkerApi {
 			this.#applyScheduled = false;
 			const batch = this.#pendingFrames;
 			this.#pendingFrames = [];
+			const changes = noChanges();
 			try {
 				await applyFrames(this.#d.db, batch, {
 					defaultChatId: this.#defaultChatId,
 					now: this.#d.clock.now(),
-					streamText: (id) => this.#stream.latest(id)
+					streamText: (id) => this.#stream.latest(id),
+					changes
 				});
+				// Indexed after the commit, on its own chain: storing never waits for the index.
+				void this.#search.apply(changes);
 			} catch (e) {
 				this.#storageFailed(e);
 			}

@@ -18,6 +18,7 @@ import { StreamTexts } from './streams.svelte';
 import { Notices } from './notices.svelte';
 import { QueuedSends } from './queued.svelte';
 import type { PushRegistration } from '../protocol/push';
+import type { IndexProgress } from '../bridge/search';
 
 /** How many diagnostics the page keeps. */
 const DIAGNOSTICS_KEPT = 200;
@@ -30,6 +31,8 @@ export class AppState {
 	diagnostics = $state<DiagnosticEntry[]>([]);
 	/** Media transfers by `media_id` (uploads by `media_ref`), latest state each. */
 	transfers = $state<Record<string, TransferProgress>>({});
+	/** The local search index's progress (issue 8). */
+	searchIndex = $state<IndexProgress>({ state: 'loading', done: 0, total: 0 });
 	readonly streams = new StreamTexts();
 	/** Toasts, the gateway's status and unsolicited errors (issue 3). */
 	readonly notices = new Notices();
@@ -166,6 +169,9 @@ export class AppState {
 				return;
 			case 'transfer':
 				this.transfers[event.transfer.media_id] = event.transfer;
+				return;
+			case 'search_index':
+				this.searchIndex = event.progress;
 				return;
 			case 'diagnostic':
 				this.diagnostics = [...this.diagnostics.slice(1 - DIAGNOSTICS_KEPT), event.entry];
