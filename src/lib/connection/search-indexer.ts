@@ -137,7 +137,10 @@ export class SearchIndexer {
 
 	#add(doc: SegmentDoc): boolean {
 		const [message_id, chat_id, role, ts, hash, joined] = doc;
-		return this.#index.add({ message_id, chat_id, role, ts, hash }, joined ? joined.split('\n') : []);
+		return this.#index.add(
+			{ message_id, chat_id, role, ts, hash },
+			joined ? joined.split('\n') : []
+		);
 	}
 
 	async #append(segment: SearchSegmentRow): Promise<void> {

@@ -18,7 +18,10 @@ const MAX_TOKEN = 40;
 
 /** `text` NFKD-folded, without combining marks, lower case. */
 export function fold(text: string): string {
-	return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+	return text
+		.normalize('NFKD')
+		.replace(/\p{M}+/gu, '')
+		.toLowerCase();
 }
 
 /** Whether `run` (a token or query word) is CJK, i.e. indexed as bigrams. */
