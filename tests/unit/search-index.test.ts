@@ -21,7 +21,7 @@ function indexOf(docs: { id: string; text: string; chat?: string; role?: string;
 	return index;
 }
 const ids = (index: InvertedIndex, query: string, filters = {}) =>
-	index.search(parseQuery(query).clauses, filters).map((d) => d.message_id);
+	index.search(parseQuery(query).clauses, filters).docs.map((d) => d.message_id);
 
 describe('tokenize', () => {
 	it('folds case, diacritics and width', () => {
@@ -64,6 +64,10 @@ describe('InvertedIndex', () => {
 		expect(ids(index, 'zo')).toEqual(['m4', 'm2']);
 		expect(ids(index, '数据库')).toEqual(['m3']);
 		expect(ids(index, 'giraffe')).toEqual([]);
+		expect(index.search(parseQuery('z').clauses, {}, 1)).toMatchObject({
+			docs: [{ message_id: 'm4' }],
+			total: 3
+		});
 	});
 	it('filters by channel, role and date range', () => {
 		expect(ids(index, 'zebra ', { chat_ids: ['a'] })).toEqual(['m1']);

@@ -107,10 +107,17 @@ export class SearchIndexer {
 			from: input.from,
 			to: input.to
 		};
-		const candidates = this.#index.search(parsed.clauses, filters);
 		const limit = input.limit ?? DEFAULT_LIMIT;
+		// Without phrases every candidate is a hit: the newest `limit` suffice. With them, some
+		// candidates fail the check, so they are all ranked and read in chunks until enough pass.
+		const found = this.#index.search(
+			parsed.clauses,
+			filters,
+			parsed.checks.length ? Infinity : limit
+		);
+		const candidates = found.docs;
 		const hits: SearchHit[] = [];
-		let total = candidates.length;
+		let total = found.total;
 		for (let i = 0; i < candidates.length && hits.length < limit; i += VERIFY_CHUNK) {
 			const chunk = candidates.slice(i, i + VERIFY_CHUNK);
 			const rows = await this.#d.db.messages.bulkGet(chunk.map((c) => c.message_id));

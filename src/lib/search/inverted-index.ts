@@ -53,7 +53,7 @@ export class InvertedIndex {
 		return n === undefined ? undefined : (this.#docs[n] ?? undefined);
 	}
 
-	/** Every live document with its tokens is not kept: callers re-tokenize to compact. */
+	/** The ids of every indexed message. */
 	ids(): IterableIterator<string> {
 		return this.#byId.keys();
 	}
@@ -110,11 +110,15 @@ export class InvertedIndex {
 	}
 
 	/**
-	 * Documents matching every clause and the filters, newest first (`ts`, then later indexed),
-	 * all of them: the caller pages through them while it verifies phrases.
+	 * Documents matching every clause and the filters, newest first (`ts`, then later indexed):
+	 * the first `limit` of them (all when absent), and how many match in all.
 	 */
-	search(clauses: readonly Clause[], filters: SearchFilters = {}): IndexedDoc[] {
-		if (clauses.length === 0) return [];
+	search(
+		clauses: readonly Clause[],
+		filters: SearchFilters = {},
+		limit = Infinity
+	): { docs: IndexedDoc[]; total: number } {
+		if (clauses.length === 0) return { docs: [], total: 0 };
 		const lists = clauses.map((c) => this.#lookup(c));
 		lists.sort((a, b) => a.length - b.length);
 		let hits = lists[0]!;
@@ -126,17 +130,16 @@ export class InvertedIndex {
 		const roles = filters.roles ? new Set(filters.roles) : null;
 		const from = filters.from ?? -Infinity;
 		const to = filters.to ?? Infinity;
-		const out: { doc: IndexedDoc; n: number }[] = [];
+		const top = new TopK(limit, this.#docs);
 		for (const n of hits) {
 			const doc = this.#docs[n];
 			if (!doc) continue;
 			if (chats && !chats.has(doc.chat_id)) continue;
 			if (roles && !roles.has(doc.role)) continue;
 			if (doc.ts < from || doc.ts > to) continue;
-			out.push({ doc, n });
+			top.push(n);
 		}
-		out.sort((a, b) => b.doc.ts - a.doc.ts || b.n - a.n);
-		return out.map((h) => h.doc);
+		return { docs: top.sorted(), total: top.seen };
 	}
 
 	/** Ascending document numbers for one clause. */
@@ -179,4 +182,61 @@ function intersect(a: readonly number[], b: readonly number[]): number[] {
 		if (b[lo] === n) out.push(n);
 	}
 	return out;
+}
+
+/**
+ * The `k` newest of the document numbers pushed (by `ts`, then number), kept in a binary min-heap
+ * so a common word costs O(n log k), not a sort of every match.
+ */
+class TopK {
+	readonly #heap: number[] = [];
+	readonly #k: number;
+	readonly #docs: readonly (IndexedDoc | null)[];
+	seen = 0;
+
+	constructor(k: number, docs: readonly (IndexedDoc | null)[]) {
+		this.#k = k;
+		this.#docs = docs;
+	}
+
+	/** Whether document `a` sorts before (is older than) `b`. */
+	#older(a: number, b: number): boolean {
+		const ta = this.#docs[a]!.ts;
+		const tb = this.#docs[b]!.ts;
+		return ta < tb || (ta === tb && a < b);
+	}
+
+	push(n: number): void {
+		this.seen++;
+		const h = this.#heap;
+		if (h.length < this.#k) {
+			h.push(n);
+			let i = h.length - 1;
+			while (i > 0) {
+				const p = (i - 1) >> 1;
+				if (!this.#older(h[i]!, h[p]!)) break;
+				[h[i], h[p]] = [h[p]!, h[i]!];
+				i = p;
+			}
+			return;
+		}
+		if (!this.#older(h[0]!, n)) return;
+		h[0] = n;
+		let i = 0;
+		for (;;) {
+			const l = 2 * i + 1;
+			const r = l + 1;
+			let m = i;
+			if (l < h.length && this.#older(h[l]!, h[m]!)) m = l;
+			if (r < h.length && this.#older(h[r]!, h[m]!)) m = r;
+			if (m === i) break;
+			[h[i], h[m]] = [h[m]!, h[i]!];
+			i = m;
+		}
+	}
+
+	/** The kept documents, newest first. */
+	sorted(): IndexedDoc[] {
+		return [...this.#heap].sort((a, b) => (this.#older(a, b) ? 1 : -1)).map((n) => this.#docs[n]!);
+	}
 }
