@@ -63,7 +63,9 @@ export class SearchIndexer {
 		this.#loaded = this.#load().catch((e: Error) => this.#d.log(`load failed: ${e.message}`));
 		this.#chain = this.#loaded;
 		// Catch up in the background; searches are answered meanwhile with what is indexed.
-		void this.#chain.then(() => this.#catchUp());
+		void this.#chain
+			.then(() => this.#catchUp())
+			.catch((e: Error) => this.#d.log(`catching up failed: ${e.message}`));
 	}
 
 	/** Current progress. */

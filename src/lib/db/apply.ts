@@ -101,7 +101,9 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 		}
 		case 'channel.list':
 			await upsertChannels(db, frame.payload.channels);
-			ctx.changes?.removed_chats.push(...(await pruneChannels(db, frame)));
+			// Not inside `changes?.push(…)`: optional chaining would skip the call without `changes`.
+			const pruned = await pruneChannels(db, frame);
+			ctx.changes?.removed_chats.push(...pruned);
 			return;
 		case 'channel.created':
 			await upsertChannels(db, [frame.payload]);

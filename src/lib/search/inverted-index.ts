@@ -41,6 +41,8 @@ export class InvertedIndex {
 	/** Tokens by first character, for prefix lookups without a sorted dictionary. */
 	readonly #byFirst = new Map<string, string[]>();
 	#dead = 0;
+	/** Scratch bitmap for prefix unions, reused (and left all zero) across queries. */
+	#marks = new Uint8Array(0);
 
 	/** Live documents, and dead numbers still in posting lists. */
 	stats(): { docs: number; dead: number; tokens: number } {
@@ -150,7 +152,10 @@ export class InvertedIndex {
 		);
 		if (matching.length === 1) return this.#postings.get(matching[0]!)!;
 		// Union through a bitmap over document numbers: linear, and already ascending.
-		const marks = new Uint8Array(this.#docs.length);
+		if (this.#marks.length < this.#docs.length) {
+			this.#marks = new Uint8Array(Math.max(1024, this.#docs.length * 2));
+		}
+		const marks = this.#marks;
 		let count = 0;
 		for (const t of matching) {
 			for (const n of this.#postings.get(t)!) {
@@ -162,7 +167,12 @@ export class InvertedIndex {
 		}
 		const out = new Array<number>(count);
 		let k = 0;
-		for (let n = 0; n < marks.length; n++) if (marks[n]) out[k++] = n;
+		for (let n = 0; k < count; n++) {
+			if (marks[n]) {
+				out[k++] = n;
+				marks[n] = 0;
+			}
+		}
 		return out;
 	}
 }

@@ -15,13 +15,13 @@ const RUNS =
 	/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[\p{L}\p{N}]+(?:['_][\p{L}\p{N}]+)*/gu;
 /** The same words in ASCII-only text: a much cheaper regular expression for the common case. */
 const ASCII_RUNS = /[a-z0-9]+(?:['_][a-z0-9]+)*/g;
-const ASCII = /^[\x00-\x7f]*$/;
+const NON_ASCII = /[^\p{ASCII}]/u;
 /** Tokens longer than this are cut (keys of an index, not the text). */
 const MAX_TOKEN = 40;
 
 /** `text` NFKD-folded, without combining marks, lower case. */
 export function fold(text: string): string {
-	if (ASCII.test(text)) return text.toLowerCase();
+	if (!NON_ASCII.test(text)) return text.toLowerCase();
 	return text
 		.normalize('NFKD')
 		.replace(/\p{M}+/gu, '')
@@ -35,7 +35,7 @@ export function isCjk(run: string): boolean {
 
 /** The runs of already folded text: words, and CJK runs kept whole. */
 export function runs(folded: string): string[] {
-	return folded.match(ASCII.test(folded) ? ASCII_RUNS : RUNS) ?? [];
+	return folded.match(NON_ASCII.test(folded) ? RUNS : ASCII_RUNS) ?? [];
 }
 
 /** The bigrams of a CJK run (the run itself when it is one character). */
