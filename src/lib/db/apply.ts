@@ -99,12 +99,13 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 			}
 			return;
 		}
-		case 'channel.list':
+		case 'channel.list': {
 			await upsertChannels(db, frame.payload.channels);
 			// Not inside `changes?.push(…)`: optional chaining would skip the call without `changes`.
 			const pruned = await pruneChannels(db, frame);
 			ctx.changes?.removed_chats.push(...pruned);
 			return;
+		}
 		case 'channel.created':
 			await upsertChannels(db, [frame.payload]);
 			return;
