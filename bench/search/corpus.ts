@@ -44,6 +44,9 @@ const ZH_PARTS = [
 	'优化'
 ];
 
+/** Syllables of made-up names, identifiers and typos: a large tail of rare tokens, as real chat has. */
+const SYLLABLES = 'ka ri to men sa lo vi ne qu ar bel dor fin gal hu jo kel mar nu pra'.split(' ');
+
 /** A small, fast, seeded PRNG (mulberry32). */
 export function prng(seed: number): () => number {
 	let a = seed >>> 0;
@@ -75,6 +78,13 @@ export function corpus(count: number, channels = 12, t0 = 1_700_000_000_000): Me
 		} else {
 			const words = Array.from({ length: 5 + Math.floor(rnd() * 40) }, () => zipf(EN));
 			if (rnd() < 0.22) words.splice(Math.floor(rnd() * words.length), 0, COMMON);
+			if (rnd() < 0.4) {
+				const name = Array.from(
+					{ length: 2 + Math.floor(rnd() * 3) },
+					() => SYLLABLES[Math.floor(rnd() * SYLLABLES.length)]
+				).join('');
+				words.splice(Math.floor(rnd() * words.length), 0, name, `#${Math.floor(rnd() * 50_000)}`);
+			}
 			text = words.join(' ');
 			text = text[0]!.toUpperCase() + text.slice(1) + '.';
 			if (rnd() < 0.05) text += `\n\`\`\`\nnpm run build -- --mode=${zipf(EN)}\n\`\`\``;

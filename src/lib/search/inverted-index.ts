@@ -133,7 +133,10 @@ export class InvertedIndex {
 		const from = filters.from ?? -Infinity;
 		const to = filters.to ?? Infinity;
 		const top = new TopK(limit, this.#docs);
-		for (const n of hits) {
+		// Newest numbers first: they are mostly the newest messages, so the heap fills with its
+		// final members early and most of a long list fails its first comparison.
+		for (let i = hits.length - 1; i >= 0; i--) {
+			const n = hits[i]!;
 			const doc = this.#docs[n];
 			if (!doc) continue;
 			if (chats && !chats.has(doc.chat_id)) continue;
