@@ -70,11 +70,15 @@ test('search in this channel only sends the channel scope', async ({ page, gatew
 	await expect(
 		page.getByRole('list', { name: 'Search results' }).getByRole('button').first()
 	).toBeVisible();
-	const search = gateway
-		.received()
-		.filter((f) => f.type === 'search')
-		.at(-1);
-	expect(search).toMatchObject({ chat_id: 'default', payload: { query: 'needle', scope: 'chat' } });
+	// The local hit shows first; the gateway is asked right after.
+	await expect
+		.poll(() =>
+			gateway
+				.received()
+				.filter((f) => f.type === 'search')
+				.at(-1)
+		)
+		.toMatchObject({ chat_id: 'default', payload: { query: 'needle', scope: 'chat' } });
 	await page.keyboard.press('Escape');
 	await expect(page.getByRole('dialog', { name: 'Search' })).toBeHidden();
 });

@@ -253,11 +253,6 @@ export class IrisClient implements WorkerApi {
 	searchProgress(): IndexProgress {
 		return this.#search.progress;
 	}
-	/** Resolves once every batch stored so far is in the search index (tests). */
-	async searchIdle(): Promise<void> {
-		await this.#applyChain;
-		await this.#search.idle();
-	}
 
 	stop(scope: { chat_id: string; thread_id?: string }): Promise<void> {
 		return this.#commands.stop(scope);
