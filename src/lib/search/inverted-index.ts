@@ -5,6 +5,7 @@
  * `stats().dead` tells the owner when compacting pays off.
  */
 import type { Clause } from './query';
+import { TopK } from './top-k';
 
 /** What the index keeps of a message besides its tokens. `ts` epoch ms. */
 export interface IndexedDoc {
@@ -195,61 +196,4 @@ function intersect(a: readonly number[], b: readonly number[]): number[] {
 		if (b[lo] === n) out.push(n);
 	}
 	return out;
-}
-
-/**
- * The `k` newest of the document numbers pushed (by `ts`, then number), kept in a binary min-heap
- * so a common word costs O(n log k), not a sort of every match.
- */
-class TopK {
-	readonly #heap: number[] = [];
-	readonly #k: number;
-	readonly #docs: readonly (IndexedDoc | null)[];
-	seen = 0;
-
-	constructor(k: number, docs: readonly (IndexedDoc | null)[]) {
-		this.#k = k;
-		this.#docs = docs;
-	}
-
-	/** Whether document `a` sorts before (is older than) `b`. */
-	#older(a: number, b: number): boolean {
-		const ta = this.#docs[a]!.ts;
-		const tb = this.#docs[b]!.ts;
-		return ta < tb || (ta === tb && a < b);
-	}
-
-	push(n: number): void {
-		this.seen++;
-		const h = this.#heap;
-		if (h.length < this.#k) {
-			h.push(n);
-			let i = h.length - 1;
-			while (i > 0) {
-				const p = (i - 1) >> 1;
-				if (!this.#older(h[i]!, h[p]!)) break;
-				[h[i], h[p]] = [h[p]!, h[i]!];
-				i = p;
-			}
-			return;
-		}
-		if (!this.#older(h[0]!, n)) return;
-		h[0] = n;
-		let i = 0;
-		for (;;) {
-			const l = 2 * i + 1;
-			const r = l + 1;
-			let m = i;
-			if (l < h.length && this.#older(h[l]!, h[m]!)) m = l;
-			if (r < h.length && this.#older(h[r]!, h[m]!)) m = r;
-			if (m === i) break;
-			[h[i], h[m]] = [h[m]!, h[i]!];
-			i = m;
-		}
-	}
-
-	/** The kept documents, newest first. */
-	sorted(): IndexedDoc[] {
-		return [...this.#heap].sort((a, b) => (this.#older(a, b) ? 1 : -1)).map((n) => this.#docs[n]!);
-	}
 }
