@@ -44,6 +44,9 @@ test('local search finds English and Chinese messages offline, jumps to them, an
 		.locator('article[data-role="user"]', { hasText: CHINESE })
 		.getAttribute('data-message-id');
 	await channelLink(page, 'General').click();
+	// SvelteKit moves focus when a navigation ends: let it end before opening the dialog.
+	await expect(channelLink(page, 'General')).toHaveAttribute('aria-current', 'page');
+	await expect(messageLog(page).getByText(ENGLISH).first()).toBeVisible();
 
 	// Online: the local hits, and the gateway's hit for a message not stored here, marked.
 	await page.keyboard.press('Control+K');
