@@ -31,11 +31,15 @@ import { TurnCommands } from './turn-commands';
 import { persistReasoning } from '../db/reasoning';
 import { MediaTransfers } from './media';
 import type { SocketLike } from './link';
+import type { Backoff } from './backoff';
 
 export interface ClientDeps {
 	db: IrisDB;
 	clock: Clock;
-	createSocket: (url: string) => SocketLike;
+	/** Opens the socket for `config`: a `WebSocket`, or the v3 adapter (`connection/dialect.ts`). */
+	createSocket: (url: string, config: GatewayConfig) => SocketLike;
+	/** The reconnect delays for a gateway (v3 has its own); the Iris ones when absent. */
+	backoffFor?: (config: GatewayConfig) => Backoff;
 	isOnline: () => boolean;
 	randomUUID: () => string;
 	deviceName: string;
@@ -94,6 +98,7 @@ export class IrisClient implements WorkerApi {
 			{
 				clock: deps.clock,
 				createSocket: deps.createSocket,
+				...(deps.backoffFor ? { backoffFor: deps.backoffFor } : {}),
 				isOnline: deps.isOnline,
 				log: deps.log
 			},

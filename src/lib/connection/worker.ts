@@ -6,11 +6,19 @@ import * as Comlink from 'comlink';
 import { IrisDB } from '../db/schema';
 import { systemClock } from '../platform/clock';
 import { IrisClient } from './client';
+import { dialectSockets } from './dialect';
 
+const db = new IrisDB();
 const client = new IrisClient({
-	db: new IrisDB(),
+	db,
 	clock: systemClock,
-	createSocket: (url) => new WebSocket(url),
+	...dialectSockets({
+		db,
+		createWebSocket: (url) => new WebSocket(url),
+		randomUUID: () => crypto.randomUUID(),
+		now: () => Date.now(),
+		report: (line) => console.warn(`[v3] ${line}`)
+	}),
 	isOnline: () => navigator.onLine,
 	randomUUID: () => crypto.randomUUID(),
 	deviceName: `Iris Web (${navigator.platform || 'browser'})`,

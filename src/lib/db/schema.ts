@@ -86,6 +86,16 @@ export interface MediaRow {
 	filename?: string;
 	state: 'remote' | 'downloading' | 'stored' | 'memory' | 'failed';
 	error?: string;
+	/** Pixels, when measured (an attached image or video; a v3 message requires them). */
+	width?: number;
+	height?: number;
+	/** Seconds, when measured (an attached voice note or video; a v3 message requires it). */
+	duration?: number;
+	/**
+	 * For an upload to a v3 gateway: the `media_id` its HTTP upload returned (the row stays keyed by
+	 * the local `media_ref`, which the message shows).
+	 */
+	remote_id?: string;
 }
 
 /** The bytes of stored media, apart from the metadata rows (large values, read on display). */
