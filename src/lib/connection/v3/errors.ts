@@ -1,21 +1,12 @@
 /**
- * v3 `error` codes (spec "error") in words for people, and the Iris `error.code` each one maps to
- * (the app's domain events use Iris codes; the human message carries the difference).
+ * A v3 `error` (spec "error") as the app's domain `error` event: the human message is the frame's
+ * `data.text`, else the spec's meaning of its code (`V3_ERROR_CODES`); the Iris `code` is the
+ * nearest one the app knows.
  */
 import type { ServerPayloads } from '../../protocol/iris/frames';
+import { V3_ERROR_CODES } from '../../protocol/hermes-v3';
 
 type IrisCode = NonNullable<ServerPayloads['error']['code']>;
-
-/** The spec's codes, each with the message shown when the frame carries no `data.text`. */
-export const V3_ERROR_MESSAGES: Readonly<Record<string, string>> = {
-	timeout: 'The agent took too long to answer. Try again later.',
-	offline: 'The agent is offline right now.',
-	rate_limited: 'Too many messages at once. Wait a moment and try again.',
-	file_too_large: 'The file is too large for the gateway.',
-	unsupported: 'The gateway does not support this format.',
-	upload_failed: 'The upload failed.',
-	internal: 'The gateway had an internal error.'
-};
 
 const IRIS_CODE: Readonly<Record<string, IrisCode>> = {
 	rate_limited: 'rate_limited',
@@ -23,12 +14,12 @@ const IRIS_CODE: Readonly<Record<string, IrisCode>> = {
 	unsupported: 'unsupported'
 };
 
-/**
- * The Iris `error` payload for a v3 error: `data.text` when the server wrote one, else the
- * message for the code, else a generic one naming the unknown code.
- */
+/** The Iris `error` payload for a v3 error `code` with the server's `text` (either may be absent). */
 export function v3ErrorPayload(code: unknown, text: unknown): ServerPayloads['error'] {
-	const known = typeof code === 'string' ? V3_ERROR_MESSAGES[code] : undefined;
+	const known =
+		typeof code === 'string' && code in V3_ERROR_CODES
+			? V3_ERROR_CODES[code as keyof typeof V3_ERROR_CODES]
+			: undefined;
 	const message =
 		typeof text === 'string' && text.trim()
 			? text

@@ -4,14 +4,14 @@
  * `<base>` is the pairing URL without `/ws/app`, with `ws`→`http`; the token goes as `?token=`
  * like on the socket.
  */
+import {
+	V3_MEDIA_PREFIX,
+	V3_UPLOAD_PATH,
+	type V3HttpError,
+	type V3UploadResult
+} from '../../protocol/hermes-v3';
 
-/** The upload's answer (spec "App 发文件给 Agent" step 1); `size` in bytes. */
-export interface UploadResult {
-	media_id: string;
-	name?: string;
-	type?: string;
-	size?: number;
-}
+export type UploadResult = V3UploadResult;
 
 /** An HTTP failure with its status (0: no answer at all), for a human message. */
 export class HttpError extends Error {
@@ -26,27 +26,16 @@ export class HttpError extends Error {
 	}
 }
 
-/** The HTTP base of a v3 socket URL: `wss://h/p/ws/app?x` → `https://h/p`. */
-export function httpBase(wsUrl: string): string {
-	const url = new URL(wsUrl);
-	url.protocol = url.protocol === 'wss:' ? 'https:' : 'http:';
-	url.pathname = url.pathname.replace(/\/ws\/app\/?$/, '').replace(/\/$/, '');
-	url.search = '';
-	url.hash = '';
-	return url.href.replace(/\/$/, '');
-}
-
 function withToken(url: string, token: string): string {
 	return `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
 }
 
-async function failure(status: number, body: string): Promise<HttpError> {
+function failure(status: number, body: string): HttpError {
 	let code: string | undefined;
 	let text = body.slice(0, 200);
 	try {
-		const json = JSON.parse(body) as { code?: unknown; error?: unknown; text?: unknown };
-		const c = json.code ?? json.error;
-		if (typeof c === 'string') code = c;
+		const json = JSON.parse(body) as Partial<V3HttpError>;
+		if (typeof json.code === 'string') code = json.code;
 		if (typeof json.text === 'string') text = json.text;
 	} catch {
 		// Not JSON: the body itself is the message.
@@ -66,12 +55,12 @@ export function uploadMedia(
 ): Promise<UploadResult> {
 	return new Promise((resolve, reject) => {
 		const xhr = new XMLHttpRequest();
-		xhr.open('POST', withToken(`${base}/api/media/upload`, token));
+		xhr.open('POST', withToken(`${base}${V3_UPLOAD_PATH}`, token));
 		xhr.upload.onprogress = (ev) => onProgress(ev.loaded, ev.total || file.blob.size);
 		xhr.onerror = () => reject(new HttpError(0, 'the gateway could not be reached'));
 		xhr.onload = () => {
 			if (xhr.status < 200 || xhr.status >= 300) {
-				void failure(xhr.status, String(xhr.responseText ?? '')).then(reject);
+				reject(failure(xhr.status, String(xhr.responseText ?? '')));
 				return;
 			}
 			try {
@@ -101,11 +90,13 @@ export async function downloadMedia(
 ): Promise<void> {
 	let res: Response;
 	try {
-		res = await fetchImpl(withToken(`${base}/media/${encodeURIComponent(media_id)}`, token));
+		res = await fetchImpl(
+			withToken(`${base}${V3_MEDIA_PREFIX}${encodeURIComponent(media_id)}`, token)
+		);
 	} catch (e) {
 		throw new HttpError(0, `the gateway could not be reached (${(e as Error).message})`);
 	}
-	if (!res.ok) throw await failure(res.status, await res.text().catch(() => ''));
+	if (!res.ok) throw failure(res.status, await res.text().catch(() => ''));
 	if (!res.body) {
 		onChunk(await res.arrayBuffer());
 		return;

@@ -11,7 +11,8 @@
  */
 import type { MediaKind, MediaRef, ServerFrame } from '../../protocol/iris/frames';
 import { v3ErrorPayload } from './errors';
-import { HERMES, tsToMs, type V3Frame, type V3MessageType, V3_MESSAGE_TYPES } from './wire';
+import { V3_AGENT_ID, v3TsToMs, type V3Frame } from '../../protocol/hermes-v3';
+import { loose, type LooseFrame, type V3MessageType, V3_MESSAGE_TYPES } from './wire';
 
 /** The v3 message type of each media kind, and back (spec "类型总览"). */
 export const KIND_OF_TYPE: Readonly<Record<Exclude<V3MessageType, 'text'>, MediaKind>> = {
@@ -55,11 +56,16 @@ export interface Inbound {
 	problem?: string;
 }
 
-function scope(frame: V3Frame): { chat_id?: string } {
+/** App time (epoch ms) of a v3 `ts` (seconds); undefined when absent. */
+function tsOf(ts: unknown): number | undefined {
+	return typeof ts === 'number' && ts > 0 ? v3TsToMs(ts) : undefined;
+}
+
+function scope(frame: LooseFrame): { chat_id?: string } {
 	return typeof frame.session === 'string' && frame.session ? { chat_id: frame.session } : {};
 }
 
-function replyToOf(frame: V3Frame): string | undefined {
+function replyToOf(frame: LooseFrame): string | undefined {
 	return typeof frame.reply_to === 'string' && frame.reply_to ? frame.reply_to : undefined;
 }
 
@@ -100,12 +106,15 @@ function closeStream(session: string, ctx: InboundContext, chat: { chat_id?: str
 	return frames;
 }
 
-function openStream(frame: V3Frame, ctx: InboundContext): { stream: OpenStream; start: ServerFrame } {
+function openStream(
+	frame: LooseFrame,
+	ctx: InboundContext
+): { stream: OpenStream; start: ServerFrame } {
 	const stream: OpenStream = { message_id: frame.id || ctx.randomUUID(), text: '' };
 	const reply_to = replyToOf(frame);
 	if (reply_to) stream.reply_to = reply_to;
 	ctx.streams.set(frame.session ?? '', stream);
-	const ts = tsToMs(frame.ts);
+	const ts = tsOf(frame.ts);
 	return {
 		stream,
 		start: {
@@ -117,7 +126,7 @@ function openStream(frame: V3Frame, ctx: InboundContext): { stream: OpenStream; 
 	};
 }
 
-function fromMessage(frame: V3Frame, type: V3MessageType, ctx: InboundContext): Inbound {
+function fromMessage(frame: LooseFrame, type: V3MessageType, ctx: InboundContext): Inbound {
 	const chat = scope(frame);
 	const data = frame.data;
 	if (!data) return { frames: [], problem: `${type} without data` };
@@ -126,9 +135,10 @@ function fromMessage(frame: V3Frame, type: V3MessageType, ctx: InboundContext): 
 	if (type === 'text' && typeof data.text !== 'string') {
 		return { frames: [], problem: 'text without data.text' };
 	}
-	const fromUser = frame.from !== undefined && frame.from !== HERMES && frame.from === ctx.userId;
+	const fromUser =
+		frame.from !== undefined && frame.from !== V3_AGENT_ID && frame.from === ctx.userId;
 	const reply_to = replyToOf(frame);
-	const ts = tsToMs(frame.ts);
+	const ts = tsOf(frame.ts);
 	// A complete message closes a stream left open in its session (the spec sends `stream_end`
 	// before a file; a server that does not must not leave a bubble streaming forever).
 	const frames = fromUser ? [] : closeStream(frame.session ?? '', ctx, chat);
@@ -149,7 +159,8 @@ function fromMessage(frame: V3Frame, type: V3MessageType, ctx: InboundContext): 
 }
 
 /** Map one v3 frame to domain events (see the module comment). Never throws. */
-export function fromV3(frame: V3Frame, ctx: InboundContext): Inbound {
+export function fromV3(decoded: V3Frame, ctx: InboundContext): Inbound {
+	const frame = loose(decoded);
 	const session = frame.session ?? '';
 	const chat = scope(frame);
 	const type = frame.type;

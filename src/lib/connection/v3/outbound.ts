@@ -5,7 +5,8 @@
  * reconnect has the same `id`), the others ids derived from it.
  */
 import type { MediaKind } from '../../protocol/iris/frames';
-import { HERMES, msToTs, type V3Frame, type V3Media, type V3MessageType } from './wire';
+import { msToV3Ts, V3_AGENT_ID, type V3Frame, type V3Media } from '../../protocol/hermes-v3';
+import type { V3MessageType } from './wire';
 
 /** An uploaded attachment as the v3 message needs it (spec "media 字段"). */
 export interface OutgoingMedia {
@@ -61,9 +62,9 @@ export function v3Media(type: Exclude<V3MessageType, 'text'>, m: OutgoingMedia):
 export function toV3Messages(m: OutgoingMessage): V3Frame[] {
 	const envelope = {
 		from: m.from,
-		to: HERMES,
+		to: V3_AGENT_ID,
 		session: m.session,
-		ts: msToTs(m.now),
+		ts: msToV3Ts(m.now),
 		...(m.reply_to ? { reply_to: m.reply_to } : {})
 	};
 	if (!m.media?.length) {
@@ -71,11 +72,12 @@ export function toV3Messages(m: OutgoingMessage): V3Frame[] {
 	}
 	return m.media.map((media, i) => {
 		const type = typeOfKind(media.kind);
+		// `v3Media` gives each type exactly its table's fields; the union cannot see that.
 		return {
 			id: i === 0 ? m.id : `${m.id}-${i}`,
 			type,
 			...envelope,
 			data: { ...(i === 0 && m.text ? { text: m.text } : {}), media: v3Media(type, media) }
-		};
+		} as V3Frame;
 	});
 }

@@ -61,6 +61,9 @@ export function unsupported(id: number, what: string): ServerFrame {
 		v: 1,
 		type: 'error',
 		id,
-		payload: { code: 'unsupported', message: `${what} is not available with a Hermes Chat v3 gateway` }
+		payload: {
+			code: 'unsupported',
+			message: `${what} is not available with a Hermes Chat v3 gateway`
+		}
 	};
 }

@@ -18,9 +18,9 @@ import type { IrisDB } from '../../db/schema';
 import type { SocketLike } from '../link';
 import { fromV3, type OpenStreams } from './inbound';
 import { toV3Messages, type OutgoingMedia } from './outbound';
-import { downloadMedia, httpBase, HttpError, uploadMedia, type UploadResult } from './http';
+import { downloadMedia, HttpError, uploadMedia, type UploadResult } from './http';
+import { decodeV3Frame, encodeV3Frame, v3HttpBase, type V3Frame } from '../../protocol/hermes-v3';
 import { userIdFor } from './identity';
-import { parseV3, type V3Frame } from './wire';
 import { v3ErrorPayload } from './errors';
 import {
 	isDefaultSession,
@@ -30,6 +30,7 @@ import {
 	unsupported
 } from './sessions';
 import { measureImage } from './measure';
+import { loose } from './wire';
 
 /** What outlives one socket: streams cut by a reconnect go on in the same bubble. */
 export interface V3State {
@@ -268,7 +269,7 @@ export class V3Socket implements SocketLike {
 				this.#deliver({
 					v: 1,
 					type: 'hello.ack',
-					id: 1,
+					id: helloId,
 					payload: {
 						server_caps: { streaming: true, media: true, search: true, push: 'none' },
 						channels
@@ -304,7 +305,7 @@ export class V3Socket implements SocketLike {
 		const local = await this.#d.db.messages.get(`local:${msgId}`);
 		const pending: PendingSend = {
 			id: frame.id ?? 0,
-			v3Ids: frames.map((f) => f.id ?? ''),
+			v3Ids: frames.map((f) => loose(f).id ?? ''),
 			...(frame.chat_id ? { chat_id: frame.chat_id } : {}),
 			echo: {
 				message_id: msgId,
@@ -369,13 +370,18 @@ export class V3Socket implements SocketLike {
 		this.#uploading = blob.size;
 		try {
 			result = await (this.#d.upload ?? uploadMedia)(
-				httpBase(this.#url),
+				v3HttpBase(this.#url),
 				this.#token,
 				{ blob, filename },
 				(loaded, total) => (this.#uploading = Math.max(0, total - loaded))
 			);
 		} catch (e) {
-			const code = e instanceof HttpError && e.status === 413 ? 'file_too_large' : e instanceof HttpError ? e.code : undefined;
+			const code =
+				e instanceof HttpError && e.status === 413
+					? 'file_too_large'
+					: e instanceof HttpError
+						? e.code
+						: undefined;
 			const payload = v3ErrorPayload(code ?? 'upload_failed', (e as Error).message);
 			answer({ v: 1, type: 'error', payload });
 			return;
@@ -403,15 +409,21 @@ export class V3Socket implements SocketLike {
 		// Our own uploads are shown under their local ref; the gateway knows them by its id.
 		const remote = (await this.#d.db.media.get(media_id))?.remote_id ?? media_id;
 		try {
-			await (this.#d.download ?? downloadMedia)(httpBase(this.#url), this.#token, remote, (chunk) =>
-				this.onmessage?.({ data: chunk } as MessageEvent)
+			await (this.#d.download ?? downloadMedia)(
+				v3HttpBase(this.#url),
+				this.#token,
+				remote,
+				(chunk) => this.onmessage?.({ data: chunk } as MessageEvent)
 			);
 		} catch (e) {
 			const payload = v3ErrorPayload('internal', (e as Error).message);
 			answer({
 				v: 1,
 				type: 'error',
-				payload: { ...payload, code: e instanceof HttpError && e.status === 404 ? 'not_found' : 'internal' }
+				payload: {
+					...payload,
+					code: e instanceof HttpError && e.status === 404 ? 'not_found' : 'internal'
+				}
 			});
 			return;
 		}
@@ -421,19 +433,22 @@ export class V3Socket implements SocketLike {
 	#write(frame: V3Frame): void {
 		const real = this.#real;
 		if (!real || this.#state !== OPEN) throw new Error('socket is not open');
-		real.send(JSON.stringify(frame));
+		real.send(encodeV3Frame(frame, 'app_to_server'));
 	}
 
 	// ---- gateway → app ------------------------------------------------------------------------
 
 	#receive(text: string): void {
-		const frame = parseV3(text);
-		if (!frame) {
-			this.#d.report(`v3: dropped a frame that is not a JSON object with a type: ${text.slice(0, 200)}`);
+		const decoded = decodeV3Frame(text, 'server_to_app');
+		if (!decoded.ok) {
+			// Malformed, unknown or missing what the spec requires: recorded and skipped.
+			this.#d.report(`v3: dropped ${decoded.error.kind} frame: ${decoded.error.message}`);
 			return;
 		}
+		const frame = decoded.frame;
 		// The server's echo of our own message acks it.
-		const echoed = frame.id !== undefined ? this.#pendingFor(frame.id) : undefined;
+		const id = loose(frame).id;
+		const echoed = id ? this.#pendingFor(id) : undefined;
 		if (echoed) {
 			this.#ack(echoed);
 			return;
