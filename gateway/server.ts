@@ -1,6 +1,7 @@
 /**
- * The reference gateway: one HTTP server that serves the built SPA and accepts Iris v1
- * WebSocket connections at `/ws`.
+ * The reference gateway: one HTTP server that serves the built SPA, accepts Iris v1 WebSocket
+ * connections at `/ws`, and speaks Hermes Chat v3 at `/ws/app?token=` with its media endpoints
+ * (`gateway/v3/`).
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,6 +15,12 @@ import { frameRecorder } from './recorder';
 import { serveStatic } from './static';
 import type { PushOptions } from './push/options';
 import { handleMediaTestHook } from './media/test-hooks';
+import { V3_WS_PATH } from '../src/lib/protocol/hermes-v3';
+import { authorized, requestToken, userOfToken } from './v3/auth';
+import { V3Connection } from './v3/connection';
+import { handleV3Http } from './v3/http';
+import { V3Hub } from './v3/hub';
+import { handleV3TestHook } from './v3/test-hooks';
 
 /** Options of `startGateway`. */
 export interface GatewayOptions {
@@ -37,6 +44,8 @@ export interface GatewayOptions {
 	mediaMaxBytes?: number;
 	/** Serve the `/__test/…` endpoints (fault injection, inspection); never in production. */
 	testHooks?: boolean;
+	/** v3: time without any frame from the app before its connection is cut, ms (default 90 s). */
+	v3IdleMs?: number;
 	/** Where log lines go (each prefixed `[gateway]`); default `console.log`. */
 	log?: (line: string) => void;
 }
@@ -49,6 +58,10 @@ export interface RunningGateway {
 	wsUrl: string;
 	/** `HTTP_URL/pair#url=<encoded wsUrl>&token=<encoded token>`: pairs in one step. */
 	pairingLink: string;
+	/** `ws://HOST:PORT/ws/app` — the Hermes Chat v3 endpoint (the app appends `?token=`). */
+	v3WsUrl: string;
+	/** The pairing link for a v3 client: like `pairingLink`, with `url` = `v3WsUrl`. */
+	v3PairingLink: string;
 	/** The port actually listened on. */
 	port: number;
 	/** Close every connection, stop running turns, stop listening. */
@@ -84,8 +97,11 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 		...(opts.mediaMaxBytes !== undefined ? { mediaMaxBytes: opts.mediaMaxBytes } : {})
 	});
 
+	const v3 = new V3Hub(hub, opts.v3IdleMs);
 	const server = createServer((req, res) => {
 		if (opts.testHooks && handleMediaTestHook(req, res, hub)) return;
+		if (opts.testHooks && handleV3TestHook(req, res, v3)) return;
+		if (handleV3Http(req, res, v3)) return;
 		serveStatic(req, res, root).catch((e: unknown) => {
 			hub.log(`http error: ${String(e)}`);
 			res.destroy();
@@ -99,6 +115,17 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 		// While closing too: a socket accepted now would only be cut off again.
 		if (opts.staticOnly || closing) return refuseUpgrade(socket, '503 Service Unavailable');
 		const pathname = (req.url ?? '').split('?', 1)[0];
+		if (pathname === V3_WS_PATH) {
+			// The spec checks the token before the upgrade ("Gateway 在 upgrade 前验证").
+			if (!authorized(req, opts.token)) {
+				hub.log('v3 auth failed: wrong or missing token');
+				return refuseUpgrade(socket, '401 Unauthorized');
+			}
+			return wss.handleUpgrade(req, socket, head, (ws) => {
+				hub.log('connection opened (v3)');
+				new V3Connection(ws, v3, userOfToken(requestToken(req) ?? ''));
+			});
+		}
 		if (pathname !== WS_PATH) return refuseUpgrade(socket, '404 Not Found');
 		wss.handleUpgrade(req, socket, head, (ws) => {
 			hub.log('connection opened');
@@ -117,7 +144,9 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 	const httpUrl = `http://${urlHost(opts.host)}:${port}`;
 	const wsUrl = `ws://${urlHost(opts.host)}:${port}${WS_PATH}`;
 	if (hub.push) hub.push.appUrl = httpUrl;
-	const pairingLink = `${httpUrl}/pair#url=${encodeURIComponent(wsUrl)}&token=${encodeURIComponent(opts.token)}`;
+	const link = (url: string) =>
+		`${httpUrl}/pair#url=${encodeURIComponent(url)}&token=${encodeURIComponent(opts.token)}`;
+	const v3WsUrl = `ws://${urlHost(opts.host)}:${port}${V3_WS_PATH}`;
 
 	const close = async (): Promise<void> => {
 		hub.close();
@@ -135,7 +164,9 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 	return {
 		httpUrl,
 		wsUrl,
-		pairingLink,
+		pairingLink: link(wsUrl),
+		v3WsUrl,
+		v3PairingLink: link(v3WsUrl),
 		port,
 		close: () => (closing ??= close())
 	};

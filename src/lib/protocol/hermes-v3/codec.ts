@@ -8,7 +8,7 @@
  * `encodeV3Frame` checks strictly (strict in what we send) and throws `V3EncodeError` for a frame
  * the spec forbids — a programming error.
  */
-import type { V3Direction, V3Frame } from './frames';
+import type { V3AppFrame, V3Direction, V3Frame } from './frames';
 import { v3Problem, type V3Problem } from './validate';
 
 /** Why an inbound frame was rejected. */
@@ -32,7 +32,8 @@ export interface V3DecodeError {
 }
 
 /** Result of decoding one text frame. */
-export type V3DecodeResult = { ok: true; frame: V3Frame } | { ok: false; error: V3DecodeError };
+export type V3DecodeResult<F extends V3Frame = V3Frame> =
+	{ ok: true; frame: F } | { ok: false; error: V3DecodeError };
 
 /** Largest text frame accepted, in UTF-16 code units (4 Mi, as for Iris). */
 export const V3_MAX_FRAME_LENGTH = 4 * 1024 * 1024;
@@ -74,6 +75,20 @@ export function decodeV3Frame(
 		if (v !== undefined) error[key] = v;
 	}
 	return { ok: false, error };
+}
+
+/** Decode a frame received by the app (agent/server → app). Never throws. */
+export function decodeV3ServerFrame(text: string, maxLength = V3_MAX_FRAME_LENGTH): V3DecodeResult {
+	return decodeV3Frame(text, 'server_to_app', maxLength);
+}
+
+/** Decode a frame received by the gateway (app → server). Never throws. */
+export function decodeV3AppFrame(
+	text: string,
+	maxLength = V3_MAX_FRAME_LENGTH
+): V3DecodeResult<V3AppFrame> {
+	// The direction check admits only the app's types, so the narrower type holds.
+	return decodeV3Frame(text, 'app_to_server', maxLength) as V3DecodeResult<V3AppFrame>;
 }
 
 /** Thrown by `encodeV3Frame` for a frame the spec forbids. */

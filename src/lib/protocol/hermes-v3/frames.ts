@@ -38,6 +38,12 @@ export type V3MediaType = (typeof V3_MEDIA_TYPES)[number];
 /** The agent's id in `from` / `to` (spec "连接": `to` is `hermes` or a user_id). */
 export const V3_AGENT_ID = 'hermes';
 
+/**
+ * `session` of an `error` that cannot be tied to a session (it answers a frame whose `session`
+ * could not be read): the nil UUID. Our reading; the spec requires `session` on every error.
+ */
+export const V3_NO_SESSION = '00000000-0000-0000-0000-000000000000';
+
 /** `error.data.code` values (spec "error" table), with the spec's meaning in English. */
 export const V3_ERROR_CODES = {
 	/** 处理超时 — processing timed out. */
@@ -163,6 +169,15 @@ export type V3Frame =
 	| V3StreamEndFrame
 	| V3ErrorFrame
 	| V3HeartbeatFrame;
+
+/** Frames the app sends (`V3_DIRECTION_TYPES.app_to_server`). */
+export type V3AppFrame = Extract<
+	V3Frame,
+	{ type: 'text' | V3MediaType | 'error' | 'ping' | 'pong' }
+>;
+
+/** Frames the server (agent) sends: every type. */
+export type V3ServerFrame = V3Frame;
 
 /** The frame of one type: `V3FrameOf<'image'>`. */
 export type V3FrameOf<T extends V3Type> = Extract<V3Frame, { type: T }>;
