@@ -19,7 +19,13 @@ import type { SocketLike } from '../link';
 import { fromV3, type OpenStreams } from './inbound';
 import { toV3Messages, type OutgoingMedia } from './outbound';
 import { downloadMedia, HttpError, uploadMedia, type UploadResult } from './http';
-import { decodeV3Frame, encodeV3Frame, v3HttpBase, type V3Frame } from '../../protocol/hermes-v3';
+import {
+	decodeV3Frame,
+	encodeV3Frame,
+	v3HttpBase,
+	V3_WS_PATH,
+	type V3Frame
+} from '../../protocol/hermes-v3';
 import { userIdFor } from './identity';
 import { v3ErrorPayload } from './errors';
 import {
@@ -50,6 +56,8 @@ export interface V3SocketDeps {
 	report: (line: string) => void;
 	upload?: typeof uploadMedia;
 	download?: typeof downloadMedia;
+	/** For the token check after a refused upgrade; the global `fetch` by default. */
+	fetch?: typeof fetch;
 }
 
 /** A send waiting for its ack (see the module comment). */
@@ -281,11 +289,33 @@ export class V3Socket implements SocketLike {
 			if (typeof ev.data === 'string') this.#receive(ev.data);
 		};
 		real.onclose = (ev) => {
+			const opened = this.#state === OPEN;
 			this.#state = CLOSED;
 			this.#real = null;
-			this.onclose?.(ev);
+			if (opened) {
+				this.onclose?.(ev);
+				return;
+			}
+			// A refused upgrade reaches a browser as a bare 1006; the gateway's answer to a plain
+			// GET of the same URL tells a refused token (401/403) from a gateway that is down.
+			void this.#refusedToken().then((refused) =>
+				this.onclose?.(
+					refused ? ({ code: 4001, reason: 'Token rejected by the gateway' } as CloseEvent) : ev
+				)
+			);
 		};
 		real.onerror = (ev) => this.onerror?.(ev);
+	}
+
+	/** Whether the gateway refuses our token (a plain `GET` of the socket URL answers 401/403). */
+	async #refusedToken(): Promise<boolean> {
+		try {
+			const url = `${v3HttpBase(this.#url)}${V3_WS_PATH}?token=${encodeURIComponent(this.#token)}`;
+			const res = await (this.#d.fetch ?? fetch)(url);
+			return res.status === 401 || res.status === 403;
+		} catch {
+			return false;
+		}
 	}
 
 	async #sendMessage(frame: AppFrame & { type: 'message.send' }): Promise<void> {
