@@ -203,6 +203,19 @@ export class Gateway {
 		);
 	}
 
+	/** The Hermes Chat v3 endpoint (`/ws/app`; the app appends `?token=`). */
+	get v3WsUrl(): string {
+		return `ws://${HOST}:${this.port}/ws/app`;
+	}
+
+	/** The one-step pairing link for a v3 client, as the gateway prints it (`v3 pairing link:`). */
+	get v3PairingLink(): string {
+		return (
+			`${this.httpUrl}/pair#url=${encodeURIComponent(this.v3WsUrl)}` +
+			`&token=${encodeURIComponent(this.token)}`
+		);
+	}
+
 	/** The decoded frames the app sent to this gateway so far (needs `recordFrames`). */
 	received(): AppFrame[] {
 		return appFrames(readRecording(this.#recording()));
