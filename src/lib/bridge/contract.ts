@@ -74,6 +74,10 @@ export interface AttachInput {
 	filename: string;
 	mime: string;
 	kind: 'image' | 'audio' | 'video' | 'document' | 'voice';
+	/** Pixels, seconds: measured in the page when it can (a v3 gateway requires them). */
+	width?: number;
+	height?: number;
+	duration?: number;
 }
 
 /** Events from the worker to the page. */

@@ -142,7 +142,8 @@ export interface CommandRow extends CommandInfo {
 /** Keys of the `meta` table and their value types. */
 export interface MetaValues {
 	device_id: string;
-	gateway: { url: string; token: string };
+	/** The pairing (`GatewayConfig`): `dialect` and `user_id` only for v3 (issue 9). */
+	gateway: { url: string; token: string; dialect?: 'iris' | 'v3'; user_id?: string };
 	/** Last `hello.ack.sync_cursor` / `sync.done.cursor`. */
 	cursor: number;
 	default_chat_id: string;
