@@ -21,6 +21,7 @@ import { V3Connection } from './v3/connection';
 import { handleV3Http } from './v3/http';
 import { V3Hub } from './v3/hub';
 import { handleV3TestHook } from './v3/test-hooks';
+import { handleDropSockets } from './socket-test-hooks';
 
 /** Options of `startGateway`. */
 export interface GatewayOptions {
@@ -101,6 +102,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 	const server = createServer((req, res) => {
 		if (opts.testHooks && handleMediaTestHook(req, res, hub)) return;
 		if (opts.testHooks && handleV3TestHook(req, res, v3)) return;
+		if (opts.testHooks && handleDropSockets(req, res, wss, (line) => hub.log(line))) return;
 		if (handleV3Http(req, res, v3)) return;
 		serveStatic(req, res, root).catch((e: unknown) => {
 			hub.log(`http error: ${String(e)}`);
