@@ -3,6 +3,7 @@ import { decodeV3Frame, encodeV3Frame, type V3Frame } from '../../src/lib/protoc
 import { fromV3, type InboundContext } from '../../src/lib/connection/v3/inbound';
 import { toV3Messages, v3Media } from '../../src/lib/connection/v3/outbound';
 import { userIdFor } from '../../src/lib/connection/v3/identity';
+import { SessionOrder } from '../../src/lib/connection/v3/order';
 import { SPEC } from './support/v3-spec-examples';
 
 /** Decode a spec example the way the adapter does (the shared v3 codec), failing loudly. */
@@ -278,5 +279,26 @@ describe('domain → v3 (back to the spec examples)', () => {
 		expect(userIdFor(jwt(42), 'me')).toBe('me');
 		expect(userIdFor('plain-token', ' me ')).toBe('me');
 		expect(userIdFor('plain-token')).toBe('app');
+	});
+});
+
+describe('order within a second (v3 ts has whole seconds)', () => {
+	it('keeps arrival order in a session and after our own message; older times stay', () => {
+		const order = new SessionOrder();
+		order.seen('s', 1_000_700); // our question, 700 ms into the second
+		expect(order.place('s', 1_000_000)).toBe(1_000_701); // the reply of that second
+		expect(order.place('s', 1_000_000)).toBe(1_000_702); // a file after it
+		expect(order.place('s', 998_000)).toBe(998_000); // a held message from before
+		expect(order.place('t', 1_000_000)).toBe(1_000_000); // another session
+		expect(order.place('s', 1_002_000)).toBe(1_002_000);
+	});
+
+	it('a stream and the file after it keep their order through the mapping', () => {
+		const ctx = { ...context(), order: new SessionOrder() };
+		const start = fromV3(decoded(SPEC.streamStart), ctx).frames[0];
+		fromV3(decoded(SPEC.streamEnd), ctx);
+		const file = fromV3(decoded({ ...SPEC.file, from: 'hermes', ts: 1719123457 }), ctx).frames[0];
+		const tsOf = (f: unknown) => (f as { payload: { ts: number } }).payload.ts;
+		expect(tsOf(file)).toBeGreaterThan(tsOf(start));
 	});
 });

@@ -9,6 +9,7 @@ import type { IrisDB } from '../db/schema';
 import { Backoff, V3_BACKOFF_STEPS_MS } from './backoff';
 import type { SocketLike } from './link';
 import { V3Socket, type V3State } from './v3/socket';
+import { SessionOrder } from './v3/order';
 
 export interface DialectDeps {
 	db: IrisDB;
@@ -26,7 +27,7 @@ export function dialectSockets(deps: DialectDeps): {
 	backoffFor: (config: GatewayConfig) => Backoff;
 } {
 	// Streams outlive a socket: one cut by a reconnect goes on in the same bubble.
-	const state: V3State = { streams: new Map() };
+	const state: V3State = { streams: new Map(), order: new SessionOrder() };
 	return {
 		createSocket: (url, config) =>
 			dialectOf(config) === 'v3'

@@ -12,6 +12,7 @@
 import type { MediaKind, MediaRef, ServerFrame } from '../../protocol/iris/frames';
 import { v3ErrorPayload } from './errors';
 import { V3_AGENT_ID, v3TsToMs, type V3Frame } from '../../protocol/hermes-v3';
+import type { SessionOrder } from './order';
 import { loose, type LooseFrame, type V3MessageType, V3_MESSAGE_TYPES } from './wire';
 
 /** The v3 message type of each media kind, and back (spec "类型总览"). */
@@ -38,6 +39,8 @@ export interface InboundContext {
 	streams: OpenStreams;
 	/** For a message or stream that arrives without `id`. */
 	randomUUID: () => string;
+	/** Keeps arrival order within a second (`order.ts`); times are used as they are without it. */
+	order?: SessionOrder;
 }
 
 /** What one v3 frame means to the app. */
@@ -56,9 +59,11 @@ export interface Inbound {
 	problem?: string;
 }
 
-/** App time (epoch ms) of a v3 `ts` (seconds); undefined when absent. */
-function tsOf(ts: unknown): number | undefined {
-	return typeof ts === 'number' && ts > 0 ? v3TsToMs(ts) : undefined;
+/** App time (epoch ms) of a frame's `ts` (seconds), placed in its session's order; undefined when absent. */
+function tsOf(frame: LooseFrame, ctx: InboundContext): number | undefined {
+	if (typeof frame.ts !== 'number' || frame.ts <= 0) return undefined;
+	const ms = v3TsToMs(frame.ts);
+	return ctx.order ? ctx.order.place(frame.session ?? '', ms) : ms;
 }
 
 function scope(frame: LooseFrame): { chat_id?: string } {
@@ -114,7 +119,7 @@ function openStream(
 	const reply_to = replyToOf(frame);
 	if (reply_to) stream.reply_to = reply_to;
 	ctx.streams.set(frame.session ?? '', stream);
-	const ts = tsOf(frame.ts);
+	const ts = tsOf(frame, ctx);
 	return {
 		stream,
 		start: {
@@ -138,7 +143,7 @@ function fromMessage(frame: LooseFrame, type: V3MessageType, ctx: InboundContext
 	const fromUser =
 		frame.from !== undefined && frame.from !== V3_AGENT_ID && frame.from === ctx.userId;
 	const reply_to = replyToOf(frame);
-	const ts = tsOf(frame.ts);
+	const ts = tsOf(frame, ctx);
 	// A complete message closes a stream left open in its session (the spec sends `stream_end`
 	// before a file; a server that does not must not leave a bubble streaming forever).
 	const frames = fromUser ? [] : closeStream(frame.session ?? '', ctx, chat);

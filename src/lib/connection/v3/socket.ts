@@ -37,10 +37,12 @@ import {
 } from './sessions';
 import { measureImage } from './measure';
 import { loose } from './wire';
+import type { SessionOrder } from './order';
 
 /** What outlives one socket: streams cut by a reconnect go on in the same bubble. */
 export interface V3State {
 	streams: OpenStreams;
+	order: SessionOrder;
 }
 
 export interface V3SocketDeps {
@@ -347,6 +349,7 @@ export class V3Socket implements SocketLike {
 			},
 			settled: false
 		};
+		this.#d.state.order.seen(frame.chat_id ?? '', pending.echo.ts ?? now);
 		for (const f of frames) this.#write(f);
 		this.#write({ type: 'ping' });
 		this.#sends.push(pending);
@@ -486,6 +489,7 @@ export class V3Socket implements SocketLike {
 		const inbound = fromV3(frame, {
 			userId: this.#from,
 			streams: this.#d.state.streams,
+			order: this.#d.state.order,
 			randomUUID: this.#d.randomUUID
 		});
 		if (inbound.problem) this.#d.report(`v3: ${inbound.problem}`);
