@@ -13,6 +13,9 @@ import { FakeClock } from './support/fake-clock';
 import { FakeSocket } from './support/fake-socket';
 import { SPEC } from './support/v3-spec-examples';
 
+/** `vi.waitFor` with room for a loaded machine (fake-indexeddb transactions are slow there). */
+const until = <T>(fn: () => T | Promise<T>) => vi.waitFor(fn, { timeout: 5000 });
+
 const dbs: IrisDB[] = [];
 afterEach(async () => {
 	for (const db of dbs.splice(0)) await db.delete();
@@ -54,10 +57,10 @@ function v3Harness() {
 		if (sockets.length === 0) {
 			await client.configure({ url: 'ws://gw/ws/app', token: 'secret' });
 		}
-		await vi.waitFor(() => expect(sockets.length).toBeGreaterThan(0));
+		await until(() => expect(sockets.length).toBeGreaterThan(0));
 		const socket = last();
 		socket.open();
-		await vi.waitFor(async () => expect(await getMeta(db, 'default_chat_id')).toBeDefined());
+		await until(async () => expect(await getMeta(db, 'default_chat_id')).toBeDefined());
 		return (await getMeta(db, 'default_chat_id'))!;
 	}
 	const v3 = (s: FakeSocket) => s.sent as Record<string, unknown>[];
@@ -78,7 +81,7 @@ describe('IrisClient on a v3 gateway', () => {
 		const t = v3Harness();
 		const session = await t.connect();
 		const id = await t.client.send({ chat_id: session, text: 'hi' });
-		await vi.waitFor(() => expect(t.v3(t.last()).map((f) => f.type)).toEqual(['text', 'ping']));
+		await until(() => expect(t.v3(t.last()).map((f) => f.type)).toEqual(['text', 'ping']));
 		expect(t.v3(t.last())[0]).toEqual({
 			id,
 			type: 'text',
@@ -90,7 +93,7 @@ describe('IrisClient on a v3 gateway', () => {
 		});
 		expect((await t.db.messages.get(`local:${id}`))?.status).toBe('sending');
 		t.last().receive(SPEC.pong);
-		await vi.waitFor(async () => expect(await t.db.outbox.count()).toBe(0));
+		await until(async () => expect(await t.db.outbox.count()).toBe(0));
 		expect(await t.db.messages.get(id)).toMatchObject({
 			role: 'user',
 			text: 'hi',
@@ -103,13 +106,13 @@ describe('IrisClient on a v3 gateway', () => {
 		const t = v3Harness();
 		const session = await t.connect();
 		const id = await t.client.send({ chat_id: session, text: 'sort?' });
-		await vi.waitFor(() => expect(t.v3(t.last())).toHaveLength(2));
+		await until(() => expect(t.v3(t.last())).toHaveLength(2));
 		const s = t.last();
 		s.receive({ ...SPEC.streamStart, session, reply_to: id });
 		s.receive({ ...SPEC.stream, session });
 		s.receive({ ...SPEC.stream, session, data: { text: '思路' } });
 		s.receive({ ...SPEC.streamEnd, session });
-		await vi.waitFor(async () =>
+		await until(async () =>
 			expect(await t.db.messages.get('str_001')).toMatchObject({
 				status: 'complete',
 				text: '快速排序的思路',
@@ -120,16 +123,16 @@ describe('IrisClient on a v3 gateway', () => {
 		expect(await t.db.outbox.count()).toBe(0);
 		// The pong that comes later settles nothing twice.
 		s.receive(SPEC.pong);
-		await vi.waitFor(async () => expect(await t.db.messages.count()).toBe(2));
+		await until(async () => expect(await t.db.messages.count()).toBe(2));
 	});
 
 	it('an error replying to a message marks it not delivered with the human text', async () => {
 		const t = v3Harness();
 		const session = await t.connect();
 		const id = await t.client.send({ chat_id: session, text: 'x' });
-		await vi.waitFor(() => expect(t.v3(t.last())).toHaveLength(2));
+		await until(() => expect(t.v3(t.last())).toHaveLength(2));
 		t.last().receive({ ...SPEC.error, session, reply_to: id, data: { code: 'rate_limited' } });
-		await vi.waitFor(async () =>
+		await until(async () =>
 			expect(await t.db.messages.get(`local:${id}`)).toMatchObject({
 				status: 'failed',
 				error: expect.stringMatching(/too many messages/i)
@@ -141,31 +144,31 @@ describe('IrisClient on a v3 gateway', () => {
 		const t = v3Harness();
 		const session = await t.connect();
 		t.last().receive({ ...SPEC.error, session, reply_to: null });
-		await vi.waitFor(() => expect(JSON.stringify(t.events)).toContain('处理超时，请稍后再试'));
+		await until(() => expect(JSON.stringify(t.events)).toContain('处理超时，请稍后再试'));
 	});
 
 	it('a disconnect mid-stream loses nothing and duplicates nothing; unacked sends go again', async () => {
 		const t = v3Harness();
 		const session = await t.connect();
 		const id = await t.client.send({ chat_id: session, text: 'long' });
-		await vi.waitFor(() => expect(t.v3(t.last())).toHaveLength(2));
+		await until(() => expect(t.v3(t.last())).toHaveLength(2));
 		t.last().receive({ ...SPEC.stream, session, data: { text: 'part one, ' } });
 		t.last().drop(1006);
-		await vi.waitFor(() =>
+		await until(() =>
 			expect(t.events.at(-1)).toMatchObject({ type: 'status', status: { state: 'reconnecting' } })
 		);
 		// v3 backoff starts at 1 s (±20 %).
 		t.clock.advance(1200);
-		await vi.waitFor(() => expect(t.sockets).toHaveLength(2));
+		await until(() => expect(t.sockets).toHaveLength(2));
 		await t.connect();
 		// The message was written but never acked: re-sent once, same id.
-		await vi.waitFor(() => expect(t.v3(t.last()).filter((f) => f.type === 'text')).toHaveLength(1));
+		await until(() => expect(t.v3(t.last()).filter((f) => f.type === 'text')).toHaveLength(1));
 		expect(t.v3(t.last())[0]).toMatchObject({ id, type: 'text' });
 		// The gateway held the rest of the stream while we were away.
 		t.last().receive({ ...SPEC.stream, session, data: { text: 'part two' } });
 		t.last().receive({ ...SPEC.streamEnd, session });
 		t.last().receive(SPEC.pong);
-		await vi.waitFor(async () => {
+		await until(async () => {
 			const rows = await t.db.messages.toArray();
 			expect(rows.filter((r) => r.role === 'assistant').map((r) => [r.text, r.status])).toEqual([
 				['part one, part two', 'complete']
@@ -178,12 +181,12 @@ describe('IrisClient on a v3 gateway', () => {
 		const t = v3Harness();
 		await t.connect();
 		t.last().receive(SPEC.ping);
-		await vi.waitFor(() => expect(t.v3(t.last())).toContainEqual({ type: 'pong' }));
+		await until(() => expect(t.v3(t.last())).toContainEqual({ type: 'pong' }));
 		t.clock.advance(30_000);
-		await vi.waitFor(() => expect(t.v3(t.last())).toContainEqual({ type: 'ping' }));
+		await until(() => expect(t.v3(t.last())).toContainEqual({ type: 'ping' }));
 		// 90 s without any frame: the link is dead and reconnects.
 		t.clock.advance(60_000);
-		await vi.waitFor(() => expect(t.last().closedWith).toBeDefined());
+		await until(() => expect(t.last().closedWith).toBeDefined());
 	});
 
 	it('reconnects 1 → 2 → 4 → 8 → 30 s and starts again after a success', async () => {
@@ -204,15 +207,15 @@ describe('IrisClient on a v3 gateway', () => {
 						.slice(seen)
 						.map((e) => (e.type === 'status' ? e.status.retry_in_ms : undefined))
 						.find((ms) => ms !== undefined);
-				await vi.waitFor(() => expect(retry()).toBeDefined());
+				await until(() => expect(retry()).toBeDefined());
 				delays.push(retry()!);
 				const before = t.sockets.length;
 				t.clock.advance(retry()!);
-				await vi.waitFor(() => expect(t.sockets.length).toBe(before + 1));
+				await until(() => expect(t.sockets.length).toBe(before + 1));
 			};
 			for (let i = 0; i < 6; i++) {
 				// The link opens its socket, sends hello, and the adapter dials the gateway.
-				await vi.waitFor(() => expect(t.sockets).toHaveLength(i + 1));
+				await until(() => expect(t.sockets).toHaveLength(i + 1));
 				await dropAndWait();
 			}
 			await t.connect();
@@ -235,7 +238,7 @@ describe('IrisClient on a v3 gateway', () => {
 		await t.client.renameChannel(chat_id, 'Job');
 		expect((await t.db.channels.get(chat_id))?.name).toBe('Job');
 		t.last().receive({ ...SPEC.textFromAgent, session: chat_id, data: { text: 'quicksort here' } });
-		await vi.waitFor(async () => expect(await t.db.messages.get('msg_002')).toBeDefined());
+		await until(async () => expect(await t.db.messages.get('msg_002')).toBeDefined());
 		expect(await t.client.search({ query: 'QUICK', scope: 'all' })).toMatchObject([
 			{ message_id: 'msg_002', chat_id }
 		]);
@@ -252,9 +255,9 @@ describe('IrisClient on a v3 gateway', () => {
 		vi.stubGlobal('fetch', fetchMock);
 		try {
 			await t.client.configure({ url: 'ws://gw/ws/app', token: 'wrong' });
-			await vi.waitFor(() => expect(t.sockets).toHaveLength(1));
+			await until(() => expect(t.sockets).toHaveLength(1));
 			t.last().drop(1006);
-			await vi.waitFor(() =>
+			await until(() =>
 				expect(t.events.at(-1)).toMatchObject({ status: { state: 'auth_failed' } })
 			);
 			expect(fetchMock).toHaveBeenCalledWith('http://gw/ws/app?token=wrong');
@@ -269,7 +272,7 @@ describe('IrisClient on a v3 gateway', () => {
 		t.last().receive({ ...SPEC.textFromAgent, session, type: 'link' });
 		t.last().receive('not json');
 		t.last().receive({ ...SPEC.textFromAgent, session });
-		await vi.waitFor(async () => expect(await t.db.messages.get('msg_002')).toBeDefined());
+		await until(async () => expect(await t.db.messages.get('msg_002')).toBeDefined());
 		expect(t.reports.join('\n')).toMatch(/unknown_type[\s\S]*json/);
 	});
 });
