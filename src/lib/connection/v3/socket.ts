@@ -23,6 +23,7 @@ import {
 	decodeV3Frame,
 	encodeV3Frame,
 	v3HttpBase,
+	v3SocketUrl,
 	V3_WS_PATH,
 	type V3Frame
 } from '../../protocol/hermes-v3';
@@ -104,7 +105,7 @@ export class V3Socket implements SocketLike {
 	#chain: Promise<void> = Promise.resolve();
 	#uploading = 0;
 
-	/** `url` is the pairing URL (`…/ws/app`) without the token. */
+	/** `url` is the pairing URL (`…/ws/app`, or the gateway's base URL) without the token. */
 	constructor(url: string, deps: V3SocketDeps) {
 		this.#url = url;
 		this.#d = deps;
@@ -269,8 +270,8 @@ export class V3Socket implements SocketLike {
 	#open(token: string, helloId: number): void {
 		this.#token = token;
 		this.#from = userIdFor(token, this.#d.userId);
-		const sep = this.#url.includes('?') ? '&' : '?';
-		const real = this.#d.createWebSocket(`${this.#url}${sep}token=${encodeURIComponent(token)}`);
+		// `<base>/ws/app?token=`: a pairing URL may be the bare base when v3 was chosen explicitly.
+		const real = this.#d.createWebSocket(v3SocketUrl(this.#url, token));
 		real.binaryType = 'arraybuffer';
 		this.#real = real;
 		real.onopen = () => {
