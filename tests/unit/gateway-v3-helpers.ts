@@ -11,8 +11,7 @@ import {
 	type V3UploadResult
 } from '../../src/lib/protocol/hermes-v3';
 import { TOKEN } from './gateway-helpers';
-
-const WAIT_MS = 4000;
+import { FrameWaiter } from './support/frame-waiter';
 
 /** The user the tests send as (the spec examples' `admin`). */
 export const USER = 'admin';
@@ -42,7 +41,7 @@ export class V3Client {
 	/** Frames that failed `decodeV3ServerFrame` (must stay empty). */
 	readonly invalid: string[] = [];
 	readonly closed: Promise<number>;
-	#waiters: (() => void)[] = [];
+	readonly #waiter = new FrameWaiter(this.frames, () => this.types());
 
 	private constructor(ws: WebSocket) {
 		this.ws = ws;
@@ -51,7 +50,7 @@ export class V3Client {
 			const decoded = decodeV3ServerFrame(isBinary ? '' : String(data));
 			if (decoded.ok) this.frames.push(decoded.frame);
 			else this.invalid.push(isBinary ? 'binary frame' : decoded.error.message);
-			for (const wake of this.#waiters) wake();
+			this.#waiter.wake();
 		});
 	}
 
@@ -72,23 +71,7 @@ export class V3Client {
 
 	/** The first frame at index ≥ `from` matching `pred`, waiting for it if needed. */
 	waitFor(pred: (f: V3Frame) => boolean, from = 0, what = 'frame'): Promise<V3Frame> {
-		const found = () => this.frames.slice(from).find(pred);
-		const hit = found();
-		if (hit) return Promise.resolve(hit);
-		return new Promise((resolve, reject) => {
-			const timer = setTimeout(() => {
-				this.#waiters = this.#waiters.filter((w) => w !== wake);
-				reject(new Error(`timed out waiting for ${what}; got ${this.types().join(', ')}`));
-			}, WAIT_MS);
-			const wake = (): void => {
-				const f = found();
-				if (!f) return;
-				clearTimeout(timer);
-				this.#waiters = this.#waiters.filter((w) => w !== wake);
-				resolve(f);
-			};
-			this.#waiters.push(wake);
-		});
+		return this.#waiter.waitFor(pred, from, what);
 	}
 
 	/** Send a `ping` and wait for its `pong`: everything the gateway sent before it has arrived. */

@@ -154,33 +154,28 @@ describe('v3 connection', () => {
 	});
 });
 
+/** The spec example of media `type` with `media[field]` removed. */
+function withoutMedia(type: string, field: string): Record<string, unknown> {
+	const raw = v3Example(type);
+	delete (raw.data as { media: Record<string, unknown> }).media[field];
+	return raw;
+}
+
 describe('v3 validation: an invalid frame gets an error, is logged, and the connection lives on', () => {
 	const cases: [string, () => Record<string, unknown>, RegExp][] = [
 		[
 			'image without width',
-			() => {
-				const raw = v3Example('image');
-				delete (raw.data as { media: Record<string, unknown> }).media.width;
-				return raw;
-			},
+			() => withoutMedia('image', 'width'),
 			/image: data\.media\.width is required/
 		],
 		[
 			'video without duration',
-			() => {
-				const raw = v3Example('video');
-				delete (raw.data as { media: Record<string, unknown> }).media.duration;
-				return raw;
-			},
+			() => withoutMedia('video', 'duration'),
 			/video: data\.media\.duration is required/
 		],
 		[
 			'voice without duration',
-			() => {
-				const raw = v3Example('voice');
-				delete (raw.data as { media: Record<string, unknown> }).media.duration;
-				return raw;
-			},
+			() => withoutMedia('voice', 'duration'),
 			/voice: data\.media\.duration is required/
 		],
 		['text without data', () => v3Message('text', undefined), /text: data is required/],
