@@ -94,7 +94,8 @@ function receiveUpload(req: IncomingMessage, res: ServerResponse, v3: V3Hub): vo
 	const limit = v3.hub.media.limitBytes;
 	let parser: busboy.Busboy;
 	try {
-		parser = busboy({ headers: req.headers, limits: { fileSize: limit, files: 1 } });
+		// One byte of room: busboy stops a file on reaching `fileSize`; a file of exactly `limit` is fine.
+		parser = busboy({ headers: req.headers, limits: { fileSize: limit + 1, files: 1 } });
 	} catch (e) {
 		req.resume();
 		return refuse(res, 400, 'upload_failed', `expected multipart/form-data (${String(e)})`);
@@ -104,7 +105,12 @@ function receiveUpload(req: IncomingMessage, res: ServerResponse, v3: V3Hub): vo
 	parser.on('file', (_field, stream, info) => {
 		const current = { name: info.filename || 'file', mime: info.mimeType, chunks: [] as Buffer[] };
 		file = current;
-		stream.on('data', (chunk: Buffer) => current.chunks.push(chunk));
+		let size = 0;
+		stream.on('data', (chunk: Buffer) => {
+			size += chunk.length;
+			if (size > limit) tooLarge = true;
+			else current.chunks.push(chunk);
+		});
 		stream.on('limit', () => {
 			tooLarge = true;
 			current.chunks = [];

@@ -9,15 +9,11 @@
  * - `GET /__test/v3/state` → `{connections, held}`: open v3 connections, frames held.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { json } from '../media/test-hooks';
 import type { V3Hub } from './hub';
 
 /** The path prefix these endpoints own. */
 export const V3_TEST_PREFIX = '/__test/v3/';
-
-function json(res: ServerResponse, status: number, body: unknown): void {
-	res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-	res.end(JSON.stringify(body));
-}
 
 /** Answer a `/__test/v3/…` request; false if the path is not one of ours. */
 export function handleV3TestHook(req: IncomingMessage, res: ServerResponse, v3: V3Hub): boolean {
