@@ -177,6 +177,19 @@ describe('IrisClient on a v3 gateway', () => {
 		});
 	});
 
+	it('frames the gateway held arrive before the handshake is through: none is lost', async () => {
+		const t = v3Harness();
+		await t.client.configure({ url: 'ws://gw/ws/app', token: 'secret' });
+		await until(() => expect(t.sockets).toHaveLength(1));
+		const s = t.last();
+		s.open();
+		// Delivered at once on open, while the adapter still reads the store for `hello.ack`.
+		s.receive({ ...SPEC.textFromAgent, session: 'held-session' });
+		await until(async () =>
+			expect(await t.db.messages.get('msg_002')).toMatchObject({ chat_id: 'held-session' })
+		);
+	});
+
 	it('answers pings from the server, and heartbeats with v3 ping after 30 s of silence', async () => {
 		const t = v3Harness();
 		await t.connect();

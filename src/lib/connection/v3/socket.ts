@@ -104,6 +104,11 @@ export class V3Socket implements SocketLike {
 	/** Outgoing frames are handled in order, also those that need the store first. */
 	#chain: Promise<void> = Promise.resolve();
 	#uploading = 0;
+	/**
+	 * Frames that arrived before our `hello.ack` reached the link (a gateway delivers what it held
+	 * at once; the link drops anything before the ack): applied right after it.
+	 */
+	#early: string[] | null = [];
 
 	/** `url` is the pairing URL (`…/ws/app`, or the gateway's base URL) without the token. */
 	constructor(url: string, deps: V3SocketDeps) {
@@ -276,7 +281,7 @@ export class V3Socket implements SocketLike {
 		this.#real = real;
 		real.onopen = () => {
 			this.#state = OPEN;
-			void sessionsForHello(this.#d.db, this.#d.randomUUID).then((channels) =>
+			void sessionsForHello(this.#d.db, this.#d.randomUUID).then((channels) => {
 				this.#deliver({
 					v: 1,
 					type: 'hello.ack',
@@ -285,8 +290,11 @@ export class V3Socket implements SocketLike {
 						server_caps: { streaming: true, media: true, search: true, push: 'none' },
 						channels
 					}
-				})
-			);
+				});
+				const early = this.#early ?? [];
+				this.#early = null;
+				for (const text of early) this.#receive(text);
+			});
 		};
 		real.onmessage = (ev) => {
 			if (typeof ev.data === 'string') this.#receive(ev.data);
@@ -473,6 +481,10 @@ export class V3Socket implements SocketLike {
 	// ---- gateway → app ------------------------------------------------------------------------
 
 	#receive(text: string): void {
+		if (this.#early) {
+			this.#early.push(text);
+			return;
+		}
 		const decoded = decodeV3Frame(text, 'server_to_app');
 		if (!decoded.ok) {
 			// Malformed, unknown or missing what the spec requires: recorded and skipped.
