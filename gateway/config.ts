@@ -9,6 +9,8 @@
  * | `IRIS_STATIC_DIR`   | `build` in the repo root                  |
  * | `IRIS_STATIC_ONLY`  | unset; `1` = serve the app, refuse WS     |
  * | `IRIS_DEMO_STEP_MS` | `15` (ms between streamed updates)        |
+ * | `IRIS_TEST_HOOKS`   | unset; `1` = fault injection at `/__test/` |
+ * | `IRIS_STATE_FILE`   | unset (memory); a JSON file kept across restarts |
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -50,6 +52,8 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string
 				? path.resolve(cwd, env.IRIS_STATIC_DIR)
 				: path.join(repoRoot, 'build'),
 			staticOnly: env.IRIS_STATIC_ONLY === '1',
+			...(env.IRIS_TEST_HOOKS === '1' ? { testHooks: true } : {}),
+			...(env.IRIS_STATE_FILE ? { stateFile: path.resolve(cwd, env.IRIS_STATE_FILE) } : {}),
 			demoStepMs
 		}
 	};

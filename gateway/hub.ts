@@ -4,8 +4,8 @@
  */
 import type { Channel, ServerFrame } from '../src/lib/protocol/iris';
 import { MonotonicClock } from './clock';
-import { EventLog } from './event-log';
-import { MessageStore, scopeKey, type Scope } from './store';
+import { EventLog, type EventLogSnapshot } from './event-log';
+import { MessageStore, scopeKey, type MessageStoreSnapshot, type Scope } from './store';
 
 /** Something frames can be sent to: one authenticated WebSocket connection. */
 export interface Peer {
@@ -29,19 +29,53 @@ export const DEFAULT_CHANNEL: Required<Channel> = {
 	is_default: true
 };
 
+/** What a restart keeps (gateway/state-file.ts): the replay log, the messages, the channels. */
+export interface HubSnapshot {
+	events: EventLogSnapshot;
+	store: MessageStoreSnapshot;
+	channels: Channel[];
+}
+
+/** Counters the test hooks report (`GET /__test/state`). */
+export interface HubStats {
+	/** `message.send` frames received (resends included). */
+	sendsReceived: number;
+	/** Of those, resends of a `client_msg_id` already accepted (answered with the original ack). */
+	duplicateSends: number;
+}
+
 /** Shared gateway state; one per `startGateway`. */
 export class Hub {
 	readonly clock = new MonotonicClock();
-	readonly events = new EventLog();
-	readonly store = new MessageStore();
-	readonly channels: Channel[] = [{ ...DEFAULT_CHANNEL }];
+	readonly events: EventLog;
+	readonly store: MessageStore;
+	readonly channels: Channel[];
+	readonly stats: HubStats = { sendsReceived: 0, duplicateSends: 0 };
 	readonly options: HubOptions;
 	readonly #peers = new Set<Peer>();
 	readonly #abort = new AbortController();
 	readonly #turns = new Map<string, Promise<void>>();
 
-	constructor(options: HubOptions) {
+	/** `restored`: the state a previous run saved (a restart loses nothing). */
+	constructor(options: HubOptions, restored?: HubSnapshot) {
 		this.options = options;
+		this.events = restored ? EventLog.fromSnapshot(restored.events) : new EventLog();
+		this.store = restored ? MessageStore.fromSnapshot(restored.store) : new MessageStore();
+		this.channels = restored ? restored.channels : [{ ...DEFAULT_CHANNEL }];
+	}
+
+	/** The state a restart must keep, as plain JSON. */
+	snapshot(): HubSnapshot {
+		return {
+			events: this.events.snapshot(),
+			store: this.store.snapshot(),
+			channels: this.channels
+		};
+	}
+
+	/** Resolves once no turn is running or queued (a graceful restart waits for it). */
+	async idle(): Promise<void> {
+		while (this.#turns.size > 0) await Promise.all(this.#turns.values());
 	}
 
 	/** Aborted when the gateway closes: running turns stop, queued ones never start. */

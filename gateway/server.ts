@@ -8,9 +8,12 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { DEFAULT_STEP_MS } from './demo-agent';
+import { Faults } from './faults';
 import { Hub } from './hub';
 import { Session } from './session';
+import { loadState, saveState } from './state-file';
 import { serveStatic } from './static';
+import { handleTestHook, type TestHookTarget } from './test-hooks';
 
 /** Options of `startGateway`. */
 export interface GatewayOptions {
@@ -26,6 +29,10 @@ export interface GatewayOptions {
 	staticOnly?: boolean;
 	/** Delay between two streamed `message.update`s of the demo agent, in ms (default 15). */
 	demoStepMs?: number;
+	/** Enable the fault-injection endpoints under `/__test/` (`IRIS_TEST_HOOKS=1`). */
+	testHooks?: boolean;
+	/** JSON file the state is read from at start and saved to on close/restart (`IRIS_STATE_FILE`). */
+	stateFile?: string;
 	/** Where log lines go (each prefixed `[gateway]`); default `console.log`. */
 	log?: (line: string) => void;
 }
@@ -64,13 +71,57 @@ function urlHost(host: string): string {
 export async function startGateway(opts: GatewayOptions): Promise<RunningGateway> {
 	const log = opts.log ?? ((line: string) => console.log(line));
 	const root = path.resolve(opts.staticDir);
-	const hub = new Hub({ token: opts.token, demoStepMs: opts.demoStepMs ?? DEFAULT_STEP_MS, log });
+	const hubOptions = { token: opts.token, demoStepMs: opts.demoStepMs ?? DEFAULT_STEP_MS, log };
+	const restored = opts.stateFile ? await loadState(opts.stateFile) : undefined;
+	let hub = new Hub(hubOptions, restored);
+	const faults = new Faults();
+	const sessions = new Set<Session>();
+	let restarting = false;
+	const hooks: TestHookTarget = {
+		faults,
+		dropAll: () => {
+			const all = [...wss.clients];
+			for (const ws of all) ws.terminate();
+			return all.length;
+		},
+		inject: (text) => {
+			const live = [...sessions].filter((s) => s.authenticated);
+			for (const session of live) session.sendRaw(text);
+			return live.length;
+		},
+		restart: async () => {
+			restarting = true;
+			try {
+				hooks.dropAll();
+				// Turns already running finish into the log (devices get them on sync).
+				await hub.idle();
+				const state = hub.snapshot();
+				if (opts.stateFile) await saveState(opts.stateFile, state);
+				hub.close();
+				hub = new Hub(hubOptions, structuredClone(state));
+				hub.log(`restarted with ${state.events.entries.length} logged frames`);
+			} finally {
+				restarting = false;
+			}
+		},
+		state: () => ({
+			stats: { ...hub.stats },
+			connections: wss.clients.size,
+			user_messages: hub.store
+				.snapshot()
+				.scopes.flatMap((s) => s.messages)
+				.filter((m) => m.role === 'user')
+		})
+	};
 
 	const server = createServer((req, res) => {
-		serveStatic(req, res, root).catch((e: unknown) => {
-			hub.log(`http error: ${String(e)}`);
-			res.destroy();
-		});
+		const hook = opts.testHooks ? handleTestHook(req, res, hooks, (l) => hub.log(l)) : null;
+		Promise.resolve(hook)
+			.then((handled) => (handled ? undefined : serveStatic(req, res, root)))
+			.catch((e: unknown) => {
+				hub.log(`http error: ${String(e)}`);
+				res.destroy();
+			});
 	});
 	// 16 MiB: room for the codec's 4 Mi-character frame limit in UTF-8.
 	const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
@@ -78,12 +129,16 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 	let closing: Promise<void> | undefined;
 	server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
 		// While closing too: a socket accepted now would only be cut off again.
-		if (opts.staticOnly || closing) return refuseUpgrade(socket, '503 Service Unavailable');
+		if (opts.staticOnly || closing || restarting || faults.refusing()) {
+			return refuseUpgrade(socket, '503 Service Unavailable');
+		}
 		const pathname = (req.url ?? '').split('?', 1)[0];
 		if (pathname !== WS_PATH) return refuseUpgrade(socket, '404 Not Found');
 		wss.handleUpgrade(req, socket, head, (ws) => {
 			hub.log('connection opened');
-			new Session(ws, hub);
+			const session = new Session(ws, hub, faults);
+			sessions.add(session);
+			ws.once('close', () => sessions.delete(session));
 		});
 	});
 
@@ -101,6 +156,11 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 
 	const close = async (): Promise<void> => {
 		hub.close();
+		if (opts.stateFile) {
+			await saveState(opts.stateFile, hub.snapshot()).catch((e: unknown) =>
+				hub.log(`could not save the state: ${String(e)}`)
+			);
+		}
 		const sockets = [...wss.clients];
 		for (const ws of sockets) ws.close(1001, 'gateway shutting down');
 		await Promise.race([

@@ -29,6 +29,10 @@ export interface GatewayOptions {
 	staticOnly?: boolean;
 	/** Milliseconds between streamed updates (`IRIS_DEMO_STEP_MS`); the gateway's default when omitted. */
 	stepMs?: number;
+	/** Fault injection under `/__test/` (`IRIS_TEST_HOOKS=1`; tests/e2e/faults.ts). */
+	testHooks?: boolean;
+	/** File the gateway keeps its state in across restarts (`IRIS_STATE_FILE`). */
+	stateFile?: string;
 }
 
 /** Gateways of this worker process that have not exited yet: none may outlive the worker. */
@@ -98,6 +102,10 @@ export class Gateway {
 		};
 		delete env.IRIS_STATIC_ONLY;
 		delete env.IRIS_DEMO_STEP_MS;
+		delete env.IRIS_TEST_HOOKS;
+		delete env.IRIS_STATE_FILE;
+		if (options.testHooks) env.IRIS_TEST_HOOKS = '1';
+		if (options.stateFile) env.IRIS_STATE_FILE = options.stateFile;
 		if (options.staticOnly) env.IRIS_STATIC_ONLY = '1';
 		if (options.stepMs !== undefined) env.IRIS_DEMO_STEP_MS = String(options.stepMs);
 

@@ -38,13 +38,27 @@ export interface DiagnosticEntry {
 	excerpt?: string;
 }
 
+/** A failure of the local store (issue 5 "Storage failures"); see `db/failure.ts`. */
+export type { StorageFailure, StorageFailureKind } from '../db/failure';
+import type { StorageFailure } from '../db/failure';
+
 /** Events from the worker to the page. */
 export type WorkerEvent =
 	| { type: 'status'; status: ConnectionStatus }
 	/** Hot streaming text, latest per message; bypasses the store (GUIDE "Hot data"). */
 	| { type: 'stream'; updates: { message_id: string; text: string }[] }
 	| { type: 'activity'; activity: AgentActivity }
-	| { type: 'diagnostic'; entry: DiagnosticEntry };
+	| { type: 'diagnostic'; entry: DiagnosticEntry }
+	/** The store failed (reported once); the page moves the app to memory. */
+	| { type: 'storage'; failure: StorageFailure };
+
+/** A message to send; `client_msg_id` (a UUID) is made up by the worker when absent. */
+export interface SendInput {
+	chat_id: string;
+	thread_id?: string;
+	text: string;
+	client_msg_id?: string;
+}
 
 /** Callback the page gives the worker. */
 export type EventSink = (event: WorkerEvent) => void;
@@ -58,8 +72,12 @@ export interface WorkerApi {
 	 * has and opens, keeps or closes the socket (GUIDE "Compare and correct").
 	 */
 	configure(config: GatewayConfig | null): Promise<void>;
-	/** Queue a user message in the outbox and send it; resolves with its `client_msg_id`. */
-	send(input: { chat_id: string; thread_id?: string; text: string }): Promise<string>;
+	/**
+	 * Queue a user message in the outbox and send it; resolves with its `client_msg_id`. The
+	 * caller may choose the `client_msg_id`: sending the same one again is a no-op (the page runs
+	 * a send again after moving to memory, and must not queue it twice).
+	 */
+	send(input: SendInput): Promise<string>;
 	/** Re-queue a failed message. */
 	retry(client_msg_id: string): Promise<void>;
 	/** The network came back or the page became visible: retry a pending reconnect now. */

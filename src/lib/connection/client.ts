@@ -11,17 +11,21 @@ import type {
 	DiagnosticEntry,
 	EventSink,
 	GatewayConfig,
+	SendInput,
 	WorkerApi,
 	WorkerEvent
 } from '../bridge/contract';
 import type { IrisDB } from '../db/schema';
+import { classifyStorageError } from '../db/failure';
 import { applyFrames, isStored, persistStreamText } from '../db/apply';
 import { deleteMeta, getMeta, setMeta } from '../db/meta';
-import { enqueue, requeue } from '../db/outbox';
+import { enqueueOnce, requeue } from '../db/outbox';
 import { ConnectionManager } from './manager';
 import { OutboxSender } from './outbox-sender';
 import { StreamBuffer } from './stream';
 import type { SocketLike } from './link';
+import { requestNewestPages } from './gap-fill';
+import { wellFormedFrame } from './well-formed';
 
 export interface ClientDeps {
 	db: IrisDB;
@@ -50,6 +54,7 @@ export class IrisClient implements WorkerApi {
 	#applyChain: Promise<void> = Promise.resolve();
 	#applyScheduled = false;
 	#defaultChatId = FALLBACK_CHAT_ID;
+	#storageReported = false;
 
 	constructor(deps: ClientDeps) {
 		this.#d = deps;
@@ -78,9 +83,10 @@ export class IrisClient implements WorkerApi {
 						this.#defaultChatId = (await getMeta(deps.db, 'default_chat_id')) ?? FALLBACK_CHAT_ID;
 						const cursor = (await getMeta(deps.db, 'cursor')) ?? 0;
 						if (!link.ready) return;
-						link
-							.request({ type: 'sync', payload: { cursor } })
-							.answer.catch((e: Error) => this.#diagnose('sync', e.message));
+						link.request({ type: 'sync', payload: { cursor } }).answer.then(
+							() => requestNewestPages(deps.db, link, (line) => this.#diagnose('sync', line)),
+							(e: Error) => this.#diagnose('sync', e.message)
+						);
 						this.#outbox.attach(link);
 					});
 				},
@@ -96,11 +102,28 @@ export class IrisClient implements WorkerApi {
 
 	subscribe(sink: EventSink): void {
 		this.#sinks.add(sink);
+		this.replayTo(sink);
+	}
+
+	/** Tell `sink` the current state: status, activity, streaming texts, recorded diagnostics. */
+	replayTo(sink: EventSink): void {
 		sink({ type: 'status', status: this.#manager.status });
 		for (const activity of this.#activity.values()) sink({ type: 'activity', activity });
+		const streaming = this.#stream.texts();
+		if (streaming.length) sink({ type: 'stream', updates: streaming });
+		for (const entry of this.#diagnostics) sink({ type: 'diagnostic', entry });
+	}
+
+	/** Send what waits in the outbox (another tab queued a message in the shared store). */
+	flushOutbox(): void {
+		this.#outbox.flush();
 	}
 
 	async configure(config: GatewayConfig | null): Promise<void> {
+		await this.#stored(() => this.#storeConfig(config));
+	}
+
+	async #storeConfig(config: GatewayConfig | null): Promise<void> {
 		let device_id = await getMeta(this.#d.db, 'device_id');
 		if (!device_id) {
 			device_id = this.#d.randomUUID();
@@ -116,15 +139,17 @@ export class IrisClient implements WorkerApi {
 		});
 	}
 
-	async send(input: { chat_id: string; thread_id?: string; text: string }): Promise<string> {
-		const client_msg_id = this.#d.randomUUID();
-		await enqueue(this.#d.db, { ...input, client_msg_id, now: this.#d.clock.now() });
+	async send(input: SendInput): Promise<string> {
+		const { client_msg_id = this.#d.randomUUID(), ...message } = input;
+		await this.#stored(() =>
+			enqueueOnce(this.#d.db, { ...message, client_msg_id, now: this.#d.clock.now() })
+		);
 		this.#outbox.flush();
 		return client_msg_id;
 	}
 
 	async retry(client_msg_id: string): Promise<void> {
-		await requeue(this.#d.db, client_msg_id);
+		await this.#stored(() => requeue(this.#d.db, client_msg_id));
 		this.#outbox.flush();
 	}
 
@@ -137,7 +162,8 @@ export class IrisClient implements WorkerApi {
 		return [...this.#diagnostics];
 	}
 
-	#onFrame(frame: ServerFrame): void {
+	#onFrame(input: ServerFrame): void {
+		const frame = wellFormedFrame(input);
 		const chat_id = frame.chat_id ?? this.#defaultChatId;
 		switch (frame.type) {
 			case 'message.update': {
@@ -217,8 +243,26 @@ export class IrisClient implements WorkerApi {
 		this.#emit({ type: 'activity', activity: next });
 	}
 
+	/** Run a store write; a failure is reported as a storage failure, then rethrown. */
+	async #stored<T>(write: () => Promise<T>): Promise<T> {
+		try {
+			return await write();
+		} catch (e) {
+			this.#storageFailed(e);
+			throw e;
+		}
+	}
+
 	#storageFailed(e: unknown): void {
-		this.#diagnose('storage', `could not write to the local store: ${(e as Error).message}`);
+		const failure = classifyStorageError(e);
+		this.#diagnose(
+			'storage',
+			`could not write to the local store (${failure.kind}): ${failure.message}`
+		);
+		// Reported once: the page moves the app to memory; repeating it would only be noise.
+		if (this.#storageReported) return;
+		this.#storageReported = true;
+		this.#emit({ type: 'storage', failure });
 	}
 
 	#diagnose(kind: string, message: string, excerpt?: string): void {

@@ -40,6 +40,22 @@ export async function enqueue(
 	});
 }
 
+/**
+ * `enqueue`, unless this `client_msg_id` is already queued or was already acked (then nothing
+ * changes): a command run twice queues the message once.
+ */
+export async function enqueueOnce(
+	db: IrisDB,
+	input: { client_msg_id: string; chat_id: string; thread_id?: string; text: string; now: number }
+): Promise<void> {
+	await db.transaction('rw', [db.outbox, db.messages], async () => {
+		const known =
+			(await db.outbox.get(input.client_msg_id)) ??
+			(await db.messages.where('client_msg_id').equals(input.client_msg_id).first());
+		if (!known) await enqueue(db, input);
+	});
+}
+
 /** Everything still to send or re-send, in sending order. */
 export async function pending(db: IrisDB): Promise<OutboxRow[]> {
 	return (await db.outbox.orderBy('seq').toArray()).filter((r) => r.state !== 'failed');

@@ -4,7 +4,7 @@
  * The database is the UI's source of truth (doc/architecture.md). The connection worker writes,
  * the page reads with `liveQuery`. Index only what is queried; each index says who queries it.
  */
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
 import type { Channel, Role } from '../protocol/iris/frames';
 
 /** A channel or thread as stored (`definitions.channel` plus local fields). */
@@ -78,8 +78,9 @@ export class IrisDB extends Dexie {
 	outbox!: EntityTable<OutboxRow, 'client_msg_id'>;
 	meta!: EntityTable<MetaRow, 'key'>;
 
-	constructor(name = 'iris') {
-		super(name);
+	/** `options`: e.g. another `indexedDB` factory (the in-memory store, db/memory.ts). */
+	constructor(name = 'iris', options?: DexieOptions) {
+		super(name, options);
 		// Version 1. Never edit a released version: add a new one below it.
 		this.version(1).stores({
 			channels: 'chat_id, position',
