@@ -1,25 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import {
-	expect,
-	messageLog,
-	pairViaLink,
-	readMessageRow,
-	replyTo,
-	sendMessage,
-	test,
-	userMessage
-} from './fixtures';
-import { hook } from './faults';
-import type { Page } from '@playwright/test';
+import { expect, messageLog, pairViaLink, readMessageRow, test } from './fixtures';
+import { chatsOnce, hook } from './faults';
 
 test.use({ gatewayOptions: { testHooks: true, stepMs: 1 } });
-
-/** The app still answers: a message goes out and its reply comes back. */
-async function stillChats(page: Page, text: string): Promise<void> {
-	await sendMessage(page, text);
-	await expect(replyTo(page, text)).toHaveAttribute('data-status', 'complete');
-	await expect(userMessage(page, text)).toHaveCount(1);
-}
 
 const TEN_MB = 10 * 1024 * 1024;
 
@@ -46,7 +29,7 @@ test('each malformed-input class is recorded in Diagnostics, skipped, and export
 	for (const [, frame] of BAD_FRAMES) {
 		expect(await hook(gateway, 'inject', {}, frame)).toEqual({ sent: 1, repeat: 1 });
 	}
-	await stillChats(page, 'Still here after bad frames');
+	await chatsOnce(page, 'Still here after bad frames');
 	expect(await readMessageRow(page, 'huge')).toBeUndefined();
 	expect(await readMessageRow(page, 'v2')).toBeUndefined();
 
@@ -110,5 +93,5 @@ test('100,000 updates of one message stay responsive; text is stored well-formed
 	await expect
 		.poll(async () => (await readMessageRow(page, 'flood'))?.text)
 		.toBe('done 😀 and \uFFFD lone');
-	await stillChats(page, 'Responsive after the flood');
+	await chatsOnce(page, 'Responsive after the flood');
 });

@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { MessagePayload } from '../../src/lib/protocol/iris';
-import { messageLog, type Gateway } from './fixtures';
+import { expect, messageLog, replyTo, sendMessage, userMessage, type Gateway } from './fixtures';
 
 /** `POST /__test/<name>?<query>` with an optional raw body; resolves with the JSON answer. */
 export async function hook(
@@ -42,4 +42,11 @@ export async function duplicateMessageIds(page: Page): Promise<number> {
 		.locator('article[data-message-id]')
 		.evaluateAll((els) => els.map((el) => el.getAttribute('data-message-id') ?? ''));
 	return ids.length - new Set(ids).size;
+}
+
+/** Send `text` and check its reply completes and the message shows once (the app still chats). */
+export async function chatsOnce(page: Page, text: string): Promise<void> {
+	await sendMessage(page, text);
+	await expect(replyTo(page, text)).toHaveAttribute('data-status', 'complete');
+	await expect(userMessage(page, text)).toHaveCount(1);
 }

@@ -4,12 +4,10 @@ import {
 	messageLog,
 	pairViaLink,
 	readMessageRows,
-	replyTo,
-	sendMessage,
 	startsWith,
-	test,
-	userMessage
+	test
 } from './fixtures';
+import { chatsOnce } from './faults';
 import type { Page } from '@playwright/test';
 
 /** The storage banner (`role="alert"`, text starting with "Storage"). */
@@ -22,13 +20,6 @@ function pageErrors(page: Page): string[] {
 	return errors;
 }
 
-/** Chat once and check the reply arrives and shows once. */
-async function chats(page: Page, text: string): Promise<void> {
-	await sendMessage(page, text);
-	await expect(replyTo(page, text)).toHaveAttribute('data-status', 'complete');
-	await expect(userMessage(page, text)).toHaveCount(1);
-}
-
 test.use({ gatewayOptions: { stepMs: 1 } });
 
 test('without IndexedDB the app says so and chats from memory', async ({ page, gateway }) => {
@@ -39,7 +30,7 @@ test('without IndexedDB the app says so and chats from memory', async ({ page, g
 	await pairViaLink(page, gateway);
 	await expect(storageAlert(page)).toContainText('Storage is unavailable');
 	await expect(storageAlert(page)).toContainText('keeps chatting from memory');
-	await chats(page, 'Hello from memory');
+	await chatsOnce(page, 'Hello from memory');
 	expect(errors).toEqual([]);
 });
 
@@ -58,7 +49,7 @@ test('IndexedDB refusing to open (private mode) → banner, chatting from memory
 	});
 	await pairViaLink(page, gateway);
 	await expect(storageAlert(page)).toContainText('Storage is unavailable');
-	await chats(page, 'Private mode message');
+	await chatsOnce(page, 'Private mode message');
 	expect(errors).toEqual([]);
 });
 
@@ -70,8 +61,8 @@ test('quota exceeded → banner, the app pairs and chats from memory', async ({ 
 	await cdp.send('Storage.overrideQuotaForOrigin', { origin: gateway.httpUrl, quotaSize: 1 });
 	await pairViaLink(page, gateway);
 	await expect(storageAlert(page)).toContainText('Storage is full');
-	await chats(page, 'Written with a full disk');
-	await chats(page, 'And one more');
+	await chatsOnce(page, 'Written with a full disk');
+	await chatsOnce(page, 'And one more');
 	expect(errors).toEqual([]);
 	await cdp.send('Storage.overrideQuotaForOrigin', { origin: gateway.httpUrl });
 });
@@ -83,7 +74,7 @@ test('a newer version upgrading the store from another tab → banner, data kept
 }) => {
 	const errors = pageErrors(page);
 	await pairViaLink(page, gateway);
-	await chats(page, 'Stored before the upgrade');
+	await chatsOnce(page, 'Stored before the upgrade');
 	const before = (await readMessageRows(page)).length;
 
 	// A "newer tab": same origin, not the app, opens the store at a higher version.
@@ -106,11 +97,38 @@ test('a newer version upgrading the store from another tab → banner, data kept
 
 	await expect(storageAlert(page)).toContainText('upgraded by a newer version');
 	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
-	await chats(page, 'After the upgrade');
+	await chatsOnce(page, 'After the upgrade');
 	await expect(
 		messageLog(page).locator('article', { hasText: 'Stored before the upgrade' })
 	).toHaveCount(2);
 	// The newer schema kept everything the old one stored.
 	expect((await readMessageRows(newer)).length).toBeGreaterThanOrEqual(before);
+	expect(errors).toEqual([]);
+});
+
+test('an older tab blocking the upgrade → banner, chatting from memory', async ({
+	page,
+	context,
+	gateway
+}) => {
+	const errors = pageErrors(page);
+	// An "older tab" holds the store open at a lower version and ignores versionchange.
+	const older = await context.newPage();
+	await older.goto(`${gateway.httpUrl}/favicon.svg`);
+	await older.evaluate(
+		() =>
+			new Promise<void>((resolve, reject) => {
+				const open = indexedDB.open('iris', 1);
+				open.onupgradeneeded = () => open.result.createObjectStore('legacy');
+				open.onsuccess = () => {
+					(globalThis as { keep?: IDBDatabase }).keep = open.result;
+					resolve();
+				};
+				open.onerror = () => reject(open.error);
+			})
+	);
+	await pairViaLink(page, gateway);
+	await expect(storageAlert(page)).toContainText('Storage upgrade is blocked');
+	await chatsOnce(page, 'Despite the older tab');
 	expect(errors).toEqual([]);
 });

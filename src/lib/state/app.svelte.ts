@@ -62,7 +62,10 @@ export class AppState {
 
 	async #start(): Promise<void> {
 		const failure = await probeStore(this.db);
-		if (failure) await this.#toMemory(failure, failure.kind !== 'unavailable');
+		// Copy what is stored unless nothing can be read: IndexedDB is missing, or our own open
+		// request waits behind an older tab (a read would queue behind it).
+		if (failure)
+			await this.#toMemory(failure, failure.kind !== 'unavailable' && failure.kind !== 'blocked');
 		else {
 			this.#worker = startWorker();
 			await this.#worker.subscribe((event) => this.#onEvent(event));
