@@ -123,8 +123,14 @@ export class SharedConnection implements WorkerApi {
 			for (const sink of this.#sinks) sink(event);
 			this.#d.channel.postMessage({ kind: 'event', event });
 		});
-		const config = this.#config !== undefined ? this.#config : await this.#d.storedConfig();
-		if (config) await this.#d.client.configure(config);
+		try {
+			const config = this.#config !== undefined ? this.#config : await this.#d.storedConfig();
+			if (config) await this.#d.client.configure(config);
+		} catch (e) {
+			// A store failure is reported to the pages by the client; the lock stays held, or a
+			// second leader could start while this one still answers as the leader.
+			this.#d.log?.(`[connection] could not connect as the leader: ${(e as Error).message}`);
+		}
 		// Held for the life of this worker: the browser releases it when the tab goes away.
 		await new Promise<never>(() => {});
 	}
