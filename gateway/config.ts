@@ -9,13 +9,15 @@
  * | `IRIS_STATIC_DIR`   | `build` in the repo root                  |
  * | `IRIS_STATIC_ONLY`  | unset; `1` = serve the app, refuse WS     |
  * | `IRIS_DEMO_STEP_MS` | `15` (ms between streamed updates)        |
- * | `IRIS_TEST_HOOKS`   | unset; `1` = fault injection at `/__test/` |
+ * | `IRIS_MEDIA_MAX_BYTES` | `52428800` (50 MiB, largest upload)    |
+ * | `IRIS_TEST_HOOKS`   | unset; `1` = serve `/__test/…` endpoints (fault injection, media) |
  * | `IRIS_STATE_FILE`   | unset (memory); a JSON file kept across restarts |
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_STEP_MS } from './demo-agent';
 import type { GatewayOptions } from './server';
+import { DEFAULT_MEDIA_LIMIT_BYTES } from '../src/lib/protocol/iris';
 
 /** Settings read from the environment, or the reason they are unusable. */
 export type ConfigResult =
@@ -42,6 +44,13 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string
 		60_000
 	);
 	if (typeof demoStepMs === 'string') return { ok: false, error: demoStepMs };
+	const mediaMaxBytes = intInRange(
+		'IRIS_MEDIA_MAX_BYTES',
+		env.IRIS_MEDIA_MAX_BYTES || String(DEFAULT_MEDIA_LIMIT_BYTES),
+		0,
+		2 ** 31
+	);
+	if (typeof mediaMaxBytes === 'string') return { ok: false, error: mediaMaxBytes };
 	return {
 		ok: true,
 		options: {
@@ -52,9 +61,10 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string
 				? path.resolve(cwd, env.IRIS_STATIC_DIR)
 				: path.join(repoRoot, 'build'),
 			staticOnly: env.IRIS_STATIC_ONLY === '1',
-			...(env.IRIS_TEST_HOOKS === '1' ? { testHooks: true } : {}),
-			...(env.IRIS_STATE_FILE ? { stateFile: path.resolve(cwd, env.IRIS_STATE_FILE) } : {}),
-			demoStepMs
+			demoStepMs,
+			mediaMaxBytes,
+			testHooks: env.IRIS_TEST_HOOKS === '1',
+			...(env.IRIS_STATE_FILE ? { stateFile: path.resolve(cwd, env.IRIS_STATE_FILE) } : {})
 		}
 	};
 }

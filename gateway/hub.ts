@@ -6,6 +6,8 @@ import type { Channel, ServerFrame } from '../src/lib/protocol/iris';
 import { MonotonicClock } from './clock';
 import { EventLog, type EventLogSnapshot } from './event-log';
 import { MessageStore, scopeKey, type MessageStoreSnapshot, type Scope } from './store';
+import { MediaStore } from './media/store';
+import { DEFAULT_MEDIA_LIMIT_BYTES } from '../src/lib/protocol/iris';
 
 /** Something frames can be sent to: one authenticated WebSocket connection. */
 export interface Peer {
@@ -18,6 +20,8 @@ export interface HubOptions {
 	token: string;
 	demoStepMs: number;
 	log: (line: string) => void;
+	/** Largest upload accepted, bytes (default 50 MiB). */
+	mediaMaxBytes?: number;
 }
 
 /** The one default channel the demo gateway has (frames without `chat_id` belong to it). */
@@ -52,13 +56,18 @@ export class Hub {
 	readonly channels: Channel[];
 	readonly stats: HubStats = { sendsReceived: 0, duplicateSends: 0 };
 	readonly options: HubOptions;
+	readonly media: MediaStore;
 	readonly #peers = new Set<Peer>();
 	readonly #abort = new AbortController();
 	readonly #turns = new Map<string, Promise<void>>();
 
-	/** `restored`: the state a previous run saved (a restart loses nothing). */
-	constructor(options: HubOptions, restored?: HubSnapshot) {
+	/**
+	 * `restored`: the state a previous run saved (a restart loses nothing). `media`: the media an
+	 * in-place restart carries over (media bytes are not part of the snapshot).
+	 */
+	constructor(options: HubOptions, restored?: HubSnapshot, media?: MediaStore) {
 		this.options = options;
+		this.media = media ?? new MediaStore(options.mediaMaxBytes ?? DEFAULT_MEDIA_LIMIT_BYTES);
 		this.events = restored ? EventLog.fromSnapshot(restored.events) : new EventLog();
 		this.store = restored ? MessageStore.fromSnapshot(restored.store) : new MessageStore();
 		this.channels = restored ? restored.channels : [{ ...DEFAULT_CHANNEL }];

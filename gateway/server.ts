@@ -14,6 +14,7 @@ import { Session } from './session';
 import { loadState, saveState } from './state-file';
 import { serveStatic } from './static';
 import { handleTestHook, type TestHookTarget } from './test-hooks';
+import { handleMediaTestHook } from './media/test-hooks';
 
 /** Options of `startGateway`. */
 export interface GatewayOptions {
@@ -29,7 +30,12 @@ export interface GatewayOptions {
 	staticOnly?: boolean;
 	/** Delay between two streamed `message.update`s of the demo agent, in ms (default 15). */
 	demoStepMs?: number;
-	/** Enable the fault-injection endpoints under `/__test/` (`IRIS_TEST_HOOKS=1`). */
+	/** Largest media upload accepted, bytes (default 50 MiB). */
+	mediaMaxBytes?: number;
+	/**
+	 * Serve the `/__test/…` endpoints (fault injection, media inspection; `IRIS_TEST_HOOKS=1`);
+	 * never in production.
+	 */
 	testHooks?: boolean;
 	/** JSON file the state is read from at start and saved to on close/restart (`IRIS_STATE_FILE`). */
 	stateFile?: string;
@@ -71,7 +77,12 @@ function urlHost(host: string): string {
 export async function startGateway(opts: GatewayOptions): Promise<RunningGateway> {
 	const log = opts.log ?? ((line: string) => console.log(line));
 	const root = path.resolve(opts.staticDir);
-	const hubOptions = { token: opts.token, demoStepMs: opts.demoStepMs ?? DEFAULT_STEP_MS, log };
+	const hubOptions = {
+		token: opts.token,
+		demoStepMs: opts.demoStepMs ?? DEFAULT_STEP_MS,
+		log,
+		...(opts.mediaMaxBytes !== undefined ? { mediaMaxBytes: opts.mediaMaxBytes } : {})
+	};
 	const restored = opts.stateFile ? await loadState(opts.stateFile) : undefined;
 	let hub = new Hub(hubOptions, restored);
 	const faults = new Faults();
@@ -98,7 +109,8 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 				const state = hub.snapshot();
 				if (opts.stateFile) await saveState(opts.stateFile, state);
 				hub.close();
-				hub = new Hub(hubOptions, structuredClone(state));
+				// Media bytes are not in the saved state; an in-place restart keeps them.
+				hub = new Hub(hubOptions, structuredClone(state), hub.media);
 				hub.log(`restarted with ${state.events.entries.length} logged frames`);
 			} finally {
 				restarting = false;
@@ -115,6 +127,8 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 	};
 
 	const server = createServer((req, res) => {
+		// `/__test/media/…` first: the fault hooks own the rest of `/__test/`.
+		if (opts.testHooks && handleMediaTestHook(req, res, hub)) return;
 		const hook = opts.testHooks ? handleTestHook(req, res, hooks, (l) => hub.log(l)) : null;
 		Promise.resolve(hook)
 			.then((handled) => (handled ? undefined : serveStatic(req, res, root)))

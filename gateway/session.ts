@@ -20,6 +20,7 @@ import { errorFrame, handleAppFrame } from './handlers';
 import type { Faults } from './faults';
 import type { Hub, Peer } from './hub';
 import { OutgoingQueue } from './outgoing';
+import { MediaTransfers } from './media/transfers';
 
 /** Close code sent after an auth failure (application range 4000–4999). */
 export const CLOSE_AUTH_FAILED = 4001;
@@ -27,12 +28,12 @@ export const CLOSE_AUTH_FAILED = 4001;
 /** What the demo gateway can do, announced in `hello.ack`. */
 const SERVER_CAPS = {
 	streaming: true,
-	reasoning: false,
-	tools: false,
-	media: false,
+	reasoning: true,
+	tools: true,
+	media: true,
 	search: false,
 	push: 'none' as const,
-	pickers: false
+	pickers: true
 };
 
 /** Constant-time token comparison (hashing first gives both sides the same length). */
@@ -41,10 +42,14 @@ function tokenMatches(given: string, expected: string): boolean {
 	return timingSafeEqual(digest(given), digest(expected));
 }
 
+function rawToBuffer(data: RawData): Buffer {
+	if (Array.isArray(data)) return Buffer.concat(data);
+	if (data instanceof ArrayBuffer) return Buffer.from(data);
+	return data;
+}
+
 function rawToText(data: RawData): string {
-	if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-	if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
-	return data.toString('utf8');
+	return rawToBuffer(data).toString('utf8');
 }
 
 /** A connection: authenticates, then answers frames through `handleAppFrame`. */
@@ -52,6 +57,7 @@ export class Session implements Peer {
 	readonly #ws: WebSocket;
 	readonly #hub: Hub;
 	readonly #out: OutgoingQueue;
+	readonly #media: MediaTransfers;
 	#device: string | undefined;
 
 	/**
@@ -74,6 +80,14 @@ export class Session implements Peer {
 			encodeServerFrame,
 			faults
 		);
+		// Binary frames skip the queue: text frames only ever go out later than queued, so the
+		// bytes of a pull still come before its `media.pull.end`.
+		this.#media = new MediaTransfers(hub, this, {
+			sendBinary: (data) => {
+				if (ws.readyState === WebSocket.OPEN) ws.send(data, { binary: true });
+			},
+			drop: () => ws.terminate()
+		});
 		ws.on('message', (data, isBinary) => this.#receive(data, isBinary));
 		ws.on('close', (code) => {
 			this.#out.clear();
@@ -104,7 +118,7 @@ export class Session implements Peer {
 	#receive(data: RawData, isBinary: boolean): void {
 		try {
 			if (this.#device === undefined) this.#authenticate(data, isBinary);
-			else if (isBinary) this.#binary();
+			else if (isBinary) this.#media.binary(rawToBuffer(data));
 			else this.#text(rawToText(data));
 		} catch (e) {
 			// A bug in a handler (e.g. an encode error) must not take the gateway down.
@@ -149,10 +163,6 @@ export class Session implements Peer {
 		this.#hub.log(`authenticated device ${this.#device}`);
 	}
 
-	#binary(): void {
-		this.send(errorFrame('unsupported', 'binary frames are not supported by the demo gateway yet'));
-	}
-
 	#text(text: string): void {
 		const decoded = decodeAppFrame(text);
 		if (!decoded.ok) {
@@ -168,6 +178,6 @@ export class Session implements Peer {
 			else this.#reject('wrong token', f.id);
 			return;
 		}
-		handleAppFrame(this.#hub, this, f);
+		if (!this.#media.handle(f)) handleAppFrame(this.#hub, this, f);
 	}
 }

@@ -29,10 +29,15 @@ export interface GatewayOptions {
 	staticOnly?: boolean;
 	/** Milliseconds between streamed updates (`IRIS_DEMO_STEP_MS`); the gateway's default when omitted. */
 	stepMs?: number;
-	/** Fault injection under `/__test/` (`IRIS_TEST_HOOKS=1`; tests/e2e/faults.ts). */
+	/**
+	 * The `/__test/` endpoints (`IRIS_TEST_HOOKS=1`): fault injection (tests/e2e/faults.ts) and
+	 * media inspection (`/__test/media/…`). Default on; `false` runs the gateway without them.
+	 */
 	testHooks?: boolean;
 	/** File the gateway keeps its state in across restarts (`IRIS_STATE_FILE`). */
 	stateFile?: string;
+	/** Largest media upload the gateway accepts, bytes (`IRIS_MEDIA_MAX_BYTES`). */
+	mediaMaxBytes?: number;
 }
 
 /** Gateways of this worker process that have not exited yet: none may outlive the worker. */
@@ -104,10 +109,15 @@ export class Gateway {
 		delete env.IRIS_DEMO_STEP_MS;
 		delete env.IRIS_TEST_HOOKS;
 		delete env.IRIS_STATE_FILE;
-		if (options.testHooks) env.IRIS_TEST_HOOKS = '1';
+		// The `/__test/…` endpoints (inspection, fault injection) exist only for tests: on by default.
+		if (options.testHooks !== false) env.IRIS_TEST_HOOKS = '1';
 		if (options.stateFile) env.IRIS_STATE_FILE = options.stateFile;
 		if (options.staticOnly) env.IRIS_STATIC_ONLY = '1';
 		if (options.stepMs !== undefined) env.IRIS_DEMO_STEP_MS = String(options.stepMs);
+		delete env.IRIS_MEDIA_MAX_BYTES;
+		if (options.mediaMaxBytes !== undefined) {
+			env.IRIS_MEDIA_MAX_BYTES = String(options.mediaMaxBytes);
+		}
 
 		// node itself (not npx/npm) so that the pid we signal is the gateway's.
 		const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {

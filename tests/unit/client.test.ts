@@ -1,47 +1,18 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IrisDB } from '../../src/lib/db/schema';
-import type { WorkerEvent } from '../../src/lib/bridge/contract';
+import { describe, expect, it, vi } from 'vitest';
+import type { IrisDB } from '../../src/lib/db/schema';
 import { Backoff } from '../../src/lib/connection/backoff';
-import { FakeClock } from './support/fake-clock';
-import type { FakeSocket } from './support/fake-socket';
-import { fakeClient } from './support/fake-client';
-
-let n = 0;
-const dbs: IrisDB[] = [];
-afterEach(async () => {
-	for (const db of dbs.splice(0)) await db.delete();
-});
+import { FakeSocket } from './support/fake-socket';
+import { clientHarness } from './support/client-harness';
 
 function setup() {
-	const db = new IrisDB(`client-test-${++n}`);
-	dbs.push(db);
-	const clock = new FakeClock();
-	const sockets: FakeSocket[] = [];
-	const events: WorkerEvent[] = [];
-	const client = fakeClient(db, clock, sockets);
-	client.subscribe((e) => events.push(e));
-	const last = () => sockets[sockets.length - 1]!;
-	/** Open the latest socket and complete the handshake; resolves once `sync` went out. */
-	async function handshake() {
-		last().open();
-		last().receive({
-			v: 1,
-			type: 'hello.ack',
-			id: 1,
-			payload: {
-				sync_cursor: 0,
-				channels: [{ chat_id: 'default', name: 'General', kind: 'default', is_default: true }]
-			}
-		});
-		await vi.waitFor(() => expect(last().sentTypes).toContain('sync'));
-	}
+	const t = clientHarness('client-test');
 	const sends = (s: FakeSocket) =>
 		s.sent.filter((f) => f.type === 'message.send') as {
 			id: number;
 			payload: { text: string; client_msg_id: string };
 		}[];
-	return { db, clock, sockets, events, client, last, handshake, sends };
+	return { ...t, sends };
 }
 
 describe('IrisClient outbox (PROTOCOL-NOTES "Sending messages without loss or duplicates")', () => {
@@ -277,3 +248,63 @@ describe('IrisClient sync, replay and bad input (issue 5)', () => {
 async function getCursor(db: IrisDB): Promise<number | undefined> {
 	return (await db.meta.get('cursor'))?.value as number | undefined;
 }
+
+describe('IrisClient turn anatomy (issue 3)', () => {
+	it('keeps streamed reasoning hot, persists it throttled, and keeps it at message.stop', async () => {
+		const t = setup();
+		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		const s = t.last();
+		for (const reasoning of ['I', 'I think', 'I think so']) {
+			s.receive({
+				v: 1,
+				type: 'message.update',
+				payload: { message_id: 'r1', text: '', reasoning }
+			});
+		}
+		t.clock.advance(16);
+		expect(t.events.filter((e) => e.type === 'reasoning')).toEqual([
+			{ type: 'reasoning', updates: [{ message_id: 'r1', text: 'I think so' }] }
+		]);
+		t.clock.advance(300);
+		await vi.waitFor(async () =>
+			expect(await t.db.messages.get('r1')).toMatchObject({
+				status: 'streaming',
+				reasoning: 'I think so'
+			})
+		);
+		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'r1', text: 'Yes.' } });
+		s.receive({ v: 1, type: 'message.stop', payload: { message_id: 'r1' } });
+		await vi.waitFor(async () =>
+			expect(await t.db.messages.get('r1')).toMatchObject({
+				status: 'complete',
+				text: 'Yes.',
+				reasoning: 'I think so'
+			})
+		);
+	});
+
+	it('stores tool and picker frames, and answers a picker over the link once', async () => {
+		const t = setup();
+		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		const s = t.last();
+		s.receive({ v: 1, type: 'message.start', payload: { message_id: 'a1' } });
+		s.receive({ v: 1, type: 'tool.start', payload: { index: 0, name: 'grep' } });
+		s.receive({ v: 1, type: 'picker.confirm', payload: { picker_id: 'p1', title: 'Sure?' } });
+		await vi.waitFor(async () => expect(await t.db.pickers.get('p1')).toBeDefined());
+		expect(await t.db.parts.get(['a1', 'tool:0'])).toMatchObject({ name: 'grep' });
+
+		const answered = t.client.selectPicker({ picker_id: 'p1', value: 'yes', label: 'Confirm' });
+		await vi.waitFor(() => expect(s.sentTypes).toContain('picker.select'));
+		const select = s.sent.find((f) => f.type === 'picker.select') as { id: number };
+		s.receive({ v: 1, type: 'agent.busy', id: select.id, payload: { reason: 'processing' } });
+		await answered;
+		expect(await t.db.pickers.get('p1')).toMatchObject({
+			state: 'answered',
+			answer: { value: 'yes', label: 'Confirm' }
+		});
+		await t.client.selectPicker({ picker_id: 'p1', value: 'no', label: 'Cancel' });
+		expect(s.sentTypes.filter((type) => type === 'picker.select')).toHaveLength(1);
+	});
+});

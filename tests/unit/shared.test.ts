@@ -141,4 +141,48 @@ describe('SharedConnection (one connection per browser profile)', () => {
 		await vi.waitFor(() => expect(p.sockets).toHaveLength(2));
 		expect(p.sockets[1]!.url).toBe(CONFIG.url);
 	});
+
+	it('a follower runs stop and steer through the leader, sees its reasoning, and asks a new leader again', async () => {
+		const p = profile();
+		const a = p.tab('a');
+		await vi.waitFor(() => expect(a.shared.leader).toBe(true));
+		await a.shared.configure(CONFIG);
+		const b = p.tab('b');
+		// The leader's answer comes back to the follower, errors included.
+		await expect(b.shared.stop({ chat_id: 'default' })).rejects.toThrow(/Not connected/);
+
+		const s = p.sockets[0]!;
+		s.open();
+		s.receive({ v: 1, type: 'hello.ack', id: 1, payload: { sync_cursor: 0 } });
+		await vi.waitFor(() => expect(states(b.events).at(-1)).toBe('connected'));
+
+		const stopped = b.shared.stop({ chat_id: 'default' });
+		await vi.waitFor(() => expect(s.sentTypes).toContain('agent.stop'));
+		const stop = s.sent.find((f) => f.type === 'agent.stop') as { id: number };
+		s.receive({ v: 1, type: 'agent.idle', id: stop.id, chat_id: 'default', payload: {} });
+		await expect(stopped).resolves.toBeUndefined();
+
+		s.receive({
+			v: 1,
+			type: 'message.update',
+			payload: { message_id: 'm1', text: '', reasoning: 'thinking' }
+		});
+		p.clock.advance(20);
+		await vi.waitFor(() =>
+			expect(
+				b.events.some((e) => e.type === 'reasoning' && e.updates[0]?.text === 'thinking')
+			).toBe(true)
+		);
+
+		// The leader goes away before it answers a steer: the follower becomes the leader and
+		// runs it itself (no socket is ready yet, so the text goes to the outbox as a message).
+		const steered = b.shared.steer({ chat_id: 'default', text: 'shorter please' });
+		await vi.waitFor(() => expect(s.sentTypes).toContain('agent.steer'));
+		a.close();
+		await expect(steered).resolves.toBe('sent');
+		expect(b.shared.leader).toBe(true);
+		expect(
+			(await b.db.outbox.toArray()).map((r) => r.text).filter((t) => t === 'shorter please')
+		).toHaveLength(1);
+	});
 });

@@ -70,6 +70,37 @@ describe('the in-memory store', () => {
 		await again.delete();
 	});
 
+	it('copies the tables of every schema version (turn parts, pickers, media, uploads)', async () => {
+		const real = new IrisDB(`copy-all-${Date.now()}`);
+		await real.parts.put({
+			kind: 'commentary',
+			message_id: 'a1',
+			part_id: 'commentary:x',
+			chat_id: 'default',
+			seq: 0,
+			text: 'x'
+		});
+		await real.pickers.put({
+			picker_id: 'p1',
+			type: 'picker.confirm',
+			chat_id: 'default',
+			ts: 1,
+			payload: { picker_id: 'p1', title: 'Sure?' },
+			state: 'open'
+		});
+		await real.media.put({ media_id: 'up1', kind: 'document', state: 'stored', size: 3 });
+		await real.media_blobs.put({ media_id: 'up1', blob: new Blob(['abc']) });
+		await real.uploads.put({ media_ref: 'up1', state: 'queued', created_ts: 1, draft: true });
+		real.close();
+		const { db, copied } = await openMemoryStore(real.name, () => {});
+		expect(copied).toBe(5);
+		expect((await db.pickers.get('p1'))?.state).toBe('open');
+		expect(await db.parts.get(['a1', 'commentary:x'])).toMatchObject({ text: 'x' });
+		expect(await db.uploads.get('up1')).toMatchObject({ state: 'queued', draft: true });
+		expect((await db.media_blobs.get('up1'))?.blob.size).toBe(3);
+		await new IrisDB(real.name).delete();
+	});
+
 	it('probeStore answers null for a working store', async () => {
 		const db = new IrisDB(`probe-${Date.now()}`);
 		expect(await probeStore(db)).toBeNull();

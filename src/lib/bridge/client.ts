@@ -55,7 +55,14 @@ export async function startInPage(db: IrisDB): Promise<WorkerHandle> {
 			configure: (config) => client.configure(config && { url: config.url, token: config.token }),
 			send: (input) => client.send(input),
 			retry: (id) => client.retry(id),
-			wake: async () => client.wake()
+			wake: async () => client.wake(),
+			attach: (input) => client.attach(input),
+			cancelUpload: (media_ref) => client.cancelUpload(media_ref),
+			pull: (media_id) => client.pull(media_id),
+			memoryBlob: (media_id) => client.memoryBlob(media_id),
+			stop: (scope) => client.stop(scope),
+			steer: (input) => client.steer(input),
+			selectPicker: (input) => client.selectPicker(input)
 		},
 		subscribe: async (sink) => client.subscribe(sink),
 		terminate: () => {

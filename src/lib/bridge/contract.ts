@@ -42,22 +42,54 @@ export interface DiagnosticEntry {
 export type { StorageFailure, StorageFailureKind } from '../db/failure';
 import type { StorageFailure } from '../db/failure';
 
+/**
+ * Where one media transfer stands (PROTOCOL-NOTES "Media"), keyed by `media_id` (for an upload, its
+ * `media_ref`). `loaded`/`total` in bytes. `queued` also means "waiting for the connection".
+ */
+export interface TransferProgress {
+	media_id: string;
+	direction: 'up' | 'down';
+	state: 'queued' | 'active' | 'done' | 'failed' | 'cancelled';
+	loaded: number;
+	total: number;
+	/** Why it failed, for people. */
+	error?: string;
+}
+
+/** A file the page hands the worker to upload (`size` in bytes, `kind` per the schema). */
+export interface AttachInput {
+	media_ref: string;
+	/** The channel whose composer it is attached in (restored there after a reload). */
+	chat_id: string;
+	blob: Blob;
+	filename: string;
+	mime: string;
+	kind: 'image' | 'audio' | 'video' | 'document' | 'voice';
+}
+
 /** Events from the worker to the page. */
 export type WorkerEvent =
 	| { type: 'status'; status: ConnectionStatus }
 	/** Hot streaming text, latest per message; bypasses the store (GUIDE "Hot data"). */
 	| { type: 'stream'; updates: { message_id: string; text: string }[] }
+	/** Hot streaming reasoning (extension `message.update.reasoning`), latest per message. */
+	| { type: 'reasoning'; updates: { message_id: string; text: string }[] }
 	| { type: 'activity'; activity: AgentActivity }
 	| { type: 'diagnostic'; entry: DiagnosticEntry }
+	| { type: 'transfer'; transfer: TransferProgress }
 	/** The store failed (reported once); the page moves the app to memory. */
 	| { type: 'storage'; failure: StorageFailure };
 
-/** A message to send; `client_msg_id` (a UUID) is made up by the worker when absent. */
+/**
+ * A message to send; `client_msg_id` (a UUID) is made up by the worker when absent. With
+ * `media_refs` (from `attach`), it goes out once those uploads are done.
+ */
 export interface SendInput {
 	chat_id: string;
 	thread_id?: string;
 	text: string;
 	client_msg_id?: string;
+	media_refs?: string[];
 }
 
 /** Callback the page gives the worker. */
@@ -75,11 +107,32 @@ export interface WorkerApi {
 	/**
 	 * Queue a user message in the outbox and send it; resolves with its `client_msg_id`. The
 	 * caller may choose the `client_msg_id`: sending the same one again is a no-op (the page runs
-	 * a send again after moving to memory, and must not queue it twice).
+	 * a send again after moving to memory, and must not queue it twice). With `media_refs` (from
+	 * `attach`), it goes out once those uploads are done.
 	 */
 	send(input: SendInput): Promise<string>;
+	/** Store a file and queue its upload (`transfer` events report progress). */
+	attach(input: AttachInput): Promise<void>;
+	/** Cancel an upload and forget its bytes. */
+	cancelUpload(media_ref: string): Promise<void>;
+	/** Fetch a piece of media on demand (`media.pull`); progress as `transfer` events. */
+	pull(media_id: string): Promise<void>;
+	/**
+	 * Bytes the store could not keep (quota): held in the memory of the worker that fetched them
+	 * (the leader tab's, ./connection/shared.ts), if any.
+	 */
+	memoryBlob(media_id: string): Promise<Blob | undefined>;
 	/** Re-queue a failed message. */
 	retry(client_msg_id: string): Promise<void>;
 	/** The network came back or the page became visible: retry a pending reconnect now. */
 	wake(): void;
+	/** Stop the agent's turn in a channel (`agent.stop`); rejects when not connected. */
+	stop(scope: { chat_id: string; thread_id?: string }): Promise<void>;
+	/**
+	 * Steer the running turn (`agent.steer`). Resolves `'sent'` when there was no turn to steer
+	 * or no connection: the text then went to the outbox as a normal message.
+	 */
+	steer(input: { chat_id: string; thread_id?: string; text: string }): Promise<'steered' | 'sent'>;
+	/** Answer a picker (`picker.select`) once; `label` is what the user saw, kept with the answer. */
+	selectPicker(input: { picker_id: string; value: string; label: string }): Promise<void>;
 }

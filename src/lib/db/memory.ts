@@ -8,8 +8,6 @@
 import { Dexie } from 'dexie';
 import { IrisDB } from './schema';
 
-/** The tables copied from the real database. */
-const TABLES = ['channels', 'messages', 'outbox', 'meta'] as const;
 /** How long the copy may take before the app goes on with an empty memory store, ms. */
 const COPY_TIMEOUT_MS = 5000;
 
@@ -54,7 +52,9 @@ async function copyTables(name: string, into: IrisDB): Promise<number> {
 	let copied = 0;
 	try {
 		await source.open();
-		for (const table of TABLES) {
+		// Every table of our schema (all versions: messages, outbox, turn parts and pickers,
+		// media rows, blobs and uploads …) that the stored database has.
+		for (const { name: table } of into.tables) {
 			if (!source.tables.some((t) => t.name === table)) continue;
 			const rows = await source.table(table).toArray();
 			await into.table(table).bulkPut(rows);

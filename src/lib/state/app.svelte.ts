@@ -4,6 +4,8 @@
  */
 import type {
 	AgentActivity,
+	AttachInput,
+	TransferProgress,
 	ConnectionStatus,
 	DiagnosticEntry,
 	GatewayConfig,
@@ -16,6 +18,7 @@ import { getMeta } from '../db/meta';
 import { probeStore } from '../db/probe';
 import { classifyStorageError } from '../db/failure';
 import { StreamTexts } from './streams.svelte';
+import { QueuedSends } from './queued.svelte';
 import { StorageFallback } from './storage-fallback';
 import { LiveQuery } from './live.svelte';
 
@@ -33,7 +36,13 @@ export class AppState {
 	diagnostics = $state<DiagnosticEntry[]>([]);
 	/** Non-null once the store failed and the app runs from memory (a banner says so). */
 	storage = $state<StorageFailure | null>(null);
+	/** Media transfers by `media_id` (uploads by `media_ref`), latest state each. */
+	transfers = $state<Record<string, TransferProgress>>({});
 	readonly streams = new StreamTexts();
+	/** Hot streaming reasoning (extension `message.update.reasoning`). */
+	readonly reasoning = new StreamTexts();
+	/** Messages sent while the agent was busy, until that turn ends. */
+	readonly queued = new QueuedSends();
 	/** The store the UI reads; replaced by the in-memory one after a storage failure. */
 	db = $state.raw<IrisDB>() as IrisDB;
 	#worker: WorkerHandle | null = null;
@@ -108,11 +117,53 @@ export class AppState {
 		await (await this.#api()).configure(null);
 	}
 
-	/** Queue a message; it shows at once as `sending`. */
-	async send(chat_id: string, text: string): Promise<void> {
+	/**
+	 * Queue a message; it shows at once as `sending` (and as queued while the agent is busy). With
+	 * `media_refs` (from `attach`) it goes out once those uploads are done.
+	 */
+	async send(chat_id: string, text: string, media_refs: string[] = []): Promise<void> {
+		const busy = this.activity[chat_id]?.busy ?? false;
 		// Chosen here, so a send run again after a move to memory is still one message.
 		const client_msg_id = crypto.randomUUID();
-		await this.#command((api) => api.send({ chat_id, text, client_msg_id }));
+		await this.#command((api) =>
+			api.send({ chat_id, text, client_msg_id, ...(media_refs.length ? { media_refs } : {}) })
+		);
+		// Still busy after the send: the turn it waits for has not ended meanwhile.
+		if (busy && this.activity[chat_id]?.busy) this.queued.mark(chat_id, client_msg_id);
+	}
+
+	/** Stop the agent's turn in `chat_id` (`agent.stop`). Rejects when not connected. */
+	async stop(chat_id: string): Promise<void> {
+		await (await this.#api()).stop({ chat_id });
+	}
+
+	/** Steer the running turn; `'sent'` if it went out as a normal message instead. */
+	async steer(chat_id: string, text: string): Promise<'steered' | 'sent'> {
+		return (await this.#api()).steer({ chat_id, text });
+	}
+
+	/** Answer a picker once (`picker.select`). */
+	async selectPicker(picker_id: string, value: string, label: string): Promise<void> {
+		await (await this.#api()).selectPicker({ picker_id, value, label });
+	}
+
+	/** Store a file and start its upload (progress in `transfers[media_ref]`). */
+	async attach(input: AttachInput): Promise<void> {
+		await (await this.#api()).attach(input);
+	}
+
+	async cancelUpload(media_ref: string): Promise<void> {
+		await (await this.#api()).cancelUpload(media_ref);
+	}
+
+	/** Fetch media on demand (large video, documents). */
+	async pull(media_id: string): Promise<void> {
+		await (await this.#api()).pull(media_id);
+	}
+
+	/** Bytes the worker holds in memory because the store was full. */
+	async memoryBlob(media_id: string): Promise<Blob | undefined> {
+		return (await this.#api()).memoryBlob(media_id);
 	}
 
 	async retry(client_msg_id: string): Promise<void> {
@@ -173,8 +224,15 @@ export class AppState {
 			case 'stream':
 				this.streams.push(event.updates);
 				return;
+			case 'reasoning':
+				this.reasoning.push(event.updates);
+				return;
 			case 'activity':
 				this.activity[event.activity.chat_id] = event.activity;
+				if (!event.activity.busy) this.queued.turnEnded(event.activity.chat_id);
+				return;
+			case 'transfer':
+				this.transfers[event.transfer.media_id] = event.transfer;
 				return;
 			case 'diagnostic':
 				this.diagnostics = [...this.diagnostics.slice(1 - DIAGNOSTICS_KEPT), event.entry];
