@@ -1,22 +1,24 @@
 /**
  * Gateway settings from the environment (`npm run gateway`):
  *
- * | variable            | default                                   |
- * |---------------------|-------------------------------------------|
- * | `IRIS_HOST`         | `127.0.0.1`                               |
- * | `IRIS_PORT`         | `8787` (0 = any free port)                |
- * | `IRIS_TOKEN`        | random, 24 bytes base64url (printed)      |
- * | `IRIS_STATIC_DIR`   | `build` in the repo root                  |
- * | `IRIS_STATIC_ONLY`  | unset; `1` = serve the app, refuse WS     |
- * | `IRIS_DEMO_STEP_MS` | `15` (ms between streamed updates)        |
- * | `IRIS_MEDIA_MAX_BYTES` | `52428800` (50 MiB, largest upload)    |
- * | `IRIS_TEST_HOOKS`   | unset; `1` = serve `/__test/…` endpoints (fault injection, media) |
- * | `IRIS_STATE_FILE`   | unset (memory); a JSON file kept across restarts |
+ * | variable               | default                                  |
+ * |------------------------|------------------------------------------|
+ * | `IRIS_HOST`            | `127.0.0.1`                              |
+ * | `IRIS_PORT`            | `8787` (0 = any free port)               |
+ * | `IRIS_TOKEN`           | random, 24 bytes base64url (printed)     |
+ * | `IRIS_STATIC_DIR`      | `build` in the repo root                 |
+ * | `IRIS_STATIC_ONLY`     | unset; `1` = serve the app, refuse WS    |
+ * | `IRIS_DEMO_STEP_MS`    | `15` (ms between streamed updates)       |
+ * | `IRIS_PUSH`            | unset; `webpush` / `ntfy` (push/options) |
+ * | `IRIS_MEDIA_MAX_BYTES` | `52428800` (50 MiB, largest upload)      |
+ * | `IRIS_TEST_HOOKS`      | unset; `1` = serve `/__test/…` endpoints (faults, media) |
+ * | `IRIS_STATE_FILE`      | unset (memory); a JSON file kept across restarts |
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_STEP_MS } from './demo-agent';
 import type { GatewayOptions } from './server';
+import { readPushOptions } from './push/options';
 import { DEFAULT_MEDIA_LIMIT_BYTES } from '../src/lib/protocol/iris';
 
 /** Settings read from the environment, or the reason they are unusable. */
@@ -44,6 +46,8 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string
 		60_000
 	);
 	if (typeof demoStepMs === 'string') return { ok: false, error: demoStepMs };
+	const push = readPushOptions(env);
+	if (typeof push === 'string') return { ok: false, error: push };
 	const mediaMaxBytes = intInRange(
 		'IRIS_MEDIA_MAX_BYTES',
 		env.IRIS_MEDIA_MAX_BYTES || String(DEFAULT_MEDIA_LIMIT_BYTES),
@@ -64,7 +68,8 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string
 			demoStepMs,
 			mediaMaxBytes,
 			testHooks: env.IRIS_TEST_HOOKS === '1',
-			...(env.IRIS_STATE_FILE ? { stateFile: path.resolve(cwd, env.IRIS_STATE_FILE) } : {})
+			...(env.IRIS_STATE_FILE ? { stateFile: path.resolve(cwd, env.IRIS_STATE_FILE) } : {}),
+			...(push ? { push } : {})
 		}
 	};
 }

@@ -14,6 +14,7 @@ import type { Hub, Peer } from './hub';
 import type { Scope } from './store';
 import { runDemoTurn } from './turn';
 import { findScenario } from './demo';
+import { handleFcmRegister } from './push/handler';
 import {
 	handleAgentSteer,
 	handleAgentStop,
@@ -119,6 +120,9 @@ export function handleAppFrame(hub: Hub, peer: Peer, f: AppFrame): void {
 			}
 			return;
 		}
+		case 'fcm.register':
+			handleFcmRegister(hub, peer, f);
+			return;
 		case 'agent.stop':
 		case 'agent.steer': {
 			const scope = scopeOf(hub, f);

@@ -6,6 +6,8 @@ import type { Channel, ServerFrame } from '../src/lib/protocol/iris';
 import { MonotonicClock } from './clock';
 import { EventLog, type EventLogSnapshot } from './event-log';
 import { MessageStore, scopeKey, type MessageStoreSnapshot, type Scope } from './store';
+import type { PushOptions } from './push/options';
+import { PushService } from './push/service';
 import { MediaStore } from './media/store';
 import { DEFAULT_MEDIA_LIMIT_BYTES } from '../src/lib/protocol/iris';
 
@@ -13,6 +15,8 @@ import { DEFAULT_MEDIA_LIMIT_BYTES } from '../src/lib/protocol/iris';
 export interface Peer {
 	/** Encode and send one frame; a no-op if the socket is no longer open. */
 	send(frame: ServerFrame): void;
+	/** `hello.device_id` once authenticated (push goes to devices that are not connected). */
+	readonly deviceId?: string;
 }
 
 /** Settings of one gateway; `demoStepMs` in ms. */
@@ -20,6 +24,8 @@ export interface HubOptions {
 	token: string;
 	demoStepMs: number;
 	log: (line: string) => void;
+	/** Web Push through the gateway; off when undefined. */
+	push?: PushOptions;
 	/** Largest upload accepted, bytes (default 50 MiB). */
 	mediaMaxBytes?: number;
 }
@@ -56,18 +62,30 @@ export class Hub {
 	readonly channels: Channel[];
 	readonly stats: HubStats = { sendsReceived: 0, duplicateSends: 0 };
 	readonly options: HubOptions;
+	/** Web Push to devices that are not connected (`IRIS_PUSH=webpush`); undefined when off. */
+	readonly push: PushService | undefined;
 	readonly media: MediaStore;
 	readonly #peers = new Set<Peer>();
 	readonly #abort = new AbortController();
 	readonly #turns = new Map<string, Promise<void>>();
 
 	/**
-	 * `restored`: the state a previous run saved (a restart loses nothing). `media`: the media an
-	 * in-place restart carries over (media bytes are not part of the snapshot).
+	 * `restored`: the state a previous run saved (a restart loses nothing). `carried`: what an
+	 * in-place restart keeps from the previous hub besides the snapshot (media bytes, push
+	 * registrations).
 	 */
-	constructor(options: HubOptions, restored?: HubSnapshot, media?: MediaStore) {
+	constructor(
+		options: HubOptions,
+		restored?: HubSnapshot,
+		carried?: { media: MediaStore; push: PushService | undefined }
+	) {
 		this.options = options;
-		this.media = media ?? new MediaStore(options.mediaMaxBytes ?? DEFAULT_MEDIA_LIMIT_BYTES);
+		this.media =
+			carried?.media ?? new MediaStore(options.mediaMaxBytes ?? DEFAULT_MEDIA_LIMIT_BYTES);
+		this.push = carried
+			? carried.push
+			: options.push &&
+				new PushService(options.push, (line) => this.log(line), DEFAULT_CHANNEL.chat_id);
 		this.events = restored ? EventLog.fromSnapshot(restored.events) : new EventLog();
 		this.store = restored ? MessageStore.fromSnapshot(restored.store) : new MessageStore();
 		this.channels = restored ? restored.channels : [{ ...DEFAULT_CHANNEL }];
@@ -122,6 +140,13 @@ export class Hub {
 		for (const peer of this.#peers) {
 			if (peer !== opts.except) peer.send(frame);
 		}
+		this.push?.onBroadcast(frame, this.#connectedDevices());
+	}
+
+	#connectedDevices(): Set<string> {
+		const devices = new Set<string>();
+		for (const peer of this.#peers) if (peer.deviceId !== undefined) devices.add(peer.deviceId);
+		return devices;
 	}
 
 	/**

@@ -14,6 +14,7 @@ import { Session } from './session';
 import { loadState, saveState } from './state-file';
 import { serveStatic } from './static';
 import { handleTestHook, type TestHookTarget } from './test-hooks';
+import type { PushOptions } from './push/options';
 import { handleMediaTestHook } from './media/test-hooks';
 
 /** Options of `startGateway`. */
@@ -30,6 +31,8 @@ export interface GatewayOptions {
 	staticOnly?: boolean;
 	/** Delay between two streamed `message.update`s of the demo agent, in ms (default 15). */
 	demoStepMs?: number;
+	/** Web Push to devices that are not connected (`IRIS_PUSH=webpush`); off when undefined. */
+	push?: PushOptions;
 	/** Largest media upload accepted, bytes (default 50 MiB). */
 	mediaMaxBytes?: number;
 	/**
@@ -81,6 +84,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 		token: opts.token,
 		demoStepMs: opts.demoStepMs ?? DEFAULT_STEP_MS,
 		log,
+		...(opts.push ? { push: opts.push } : {}),
 		...(opts.mediaMaxBytes !== undefined ? { mediaMaxBytes: opts.mediaMaxBytes } : {})
 	};
 	const restored = opts.stateFile ? await loadState(opts.stateFile) : undefined;
@@ -109,8 +113,9 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 				const state = hub.snapshot();
 				if (opts.stateFile) await saveState(opts.stateFile, state);
 				hub.close();
-				// Media bytes are not in the saved state; an in-place restart keeps them.
-				hub = new Hub(hubOptions, structuredClone(state), hub.media);
+				// Media bytes and push registrations are not in the saved state; an in-place
+				// restart keeps them.
+				hub = new Hub(hubOptions, structuredClone(state), { media: hub.media, push: hub.push });
 				hub.log(`restarted with ${state.events.entries.length} logged frames`);
 			} finally {
 				restarting = false;
@@ -166,6 +171,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 	const { port } = server.address() as AddressInfo;
 	const httpUrl = `http://${urlHost(opts.host)}:${port}`;
 	const wsUrl = `ws://${urlHost(opts.host)}:${port}${WS_PATH}`;
+	if (hub.push) hub.push.appUrl = httpUrl;
 	const pairingLink = `${httpUrl}/pair#url=${encodeURIComponent(wsUrl)}&token=${encodeURIComponent(opts.token)}`;
 
 	const close = async (): Promise<void> => {

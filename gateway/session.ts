@@ -59,6 +59,7 @@ export class Session implements Peer {
 	readonly #out: OutgoingQueue;
 	readonly #media: MediaTransfers;
 	#device: string | undefined;
+	#deviceId: string | undefined;
 
 	/**
 	 * Attach to an accepted socket; the session lives as long as the socket. `faults`: the test
@@ -100,6 +101,11 @@ export class Session implements Peer {
 	/** Whether the `hello` was accepted (the session receives broadcasts). */
 	get authenticated(): boolean {
 		return this.#device !== undefined;
+	}
+
+	/** `hello.device_id`, once authenticated. */
+	get deviceId(): string | undefined {
+		return this.#deviceId;
 	}
 
 	/**
@@ -151,10 +157,17 @@ export class Session implements Peer {
 	}
 
 	#welcome(hello: AppFrameOf<'hello'>): void {
-		const { device_id, device_name } = hello.payload;
+		const { device_id, device_name, fcm_token, ntfy_topic } = hello.payload;
 		this.#device = device_name ? `${device_name} (${device_id})` : device_id;
+		this.#deviceId = device_id;
+		const push = this.#hub.push;
+		// A hello without push fields leaves an earlier registration alone (`fcm.register{}` clears it).
+		if (push && (fcm_token || ntfy_topic)) {
+			const error = push.register(device_id, { fcm_token, ntfy_topic });
+			if (error) this.#hub.log(`push: hello from ${device_id}: ${error}`);
+		}
 		const ack = {
-			server_caps: SERVER_CAPS,
+			server_caps: push ? { ...SERVER_CAPS, ...push.caps } : SERVER_CAPS,
 			sync_cursor: this.#hub.events.latest,
 			channels: this.#hub.channels.map((c) => ({ ...c }))
 		};

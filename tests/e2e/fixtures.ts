@@ -36,6 +36,10 @@ export interface GatewayOptions {
 	testHooks?: boolean;
 	/** File the gateway keeps its state in across restarts (`IRIS_STATE_FILE`). */
 	stateFile?: string;
+	/** The built app to serve (`IRIS_STATIC_DIR`); `build/` when omitted. */
+	staticDir?: string;
+	/** Extra environment, e.g. `{ IRIS_PUSH: 'webpush' }`. */
+	env?: Record<string, string>;
 	/** Largest media upload the gateway accepts, bytes (`IRIS_MEDIA_MAX_BYTES`). */
 	mediaMaxBytes?: number;
 }
@@ -103,7 +107,8 @@ export class Gateway {
 			IRIS_HOST: HOST,
 			IRIS_PORT: String(port),
 			IRIS_TOKEN: token,
-			IRIS_STATIC_DIR: join(ROOT, 'build')
+			IRIS_STATIC_DIR: options.staticDir ?? join(ROOT, 'build'),
+			...options.env
 		};
 		delete env.IRIS_STATIC_ONLY;
 		delete env.IRIS_DEMO_STEP_MS;

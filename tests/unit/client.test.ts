@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import type { IrisDB } from '../../src/lib/db/schema';
+import { getMeta } from '../../src/lib/db/meta';
 import { Backoff } from '../../src/lib/connection/backoff';
 import { FakeSocket } from './support/fake-socket';
 import { clientHarness } from './support/client-harness';
@@ -148,7 +148,7 @@ describe('IrisClient sync, replay and bad input (issue 5)', () => {
 			payload: { message_id: 'a1', text: 'Hello!' }
 		});
 		t.last().receive({ v: 1, type: 'sync.done', id: 2, payload: { cursor: 9 } });
-		await vi.waitFor(async () => expect(await getCursor(t.db)).toBe(9));
+		await vi.waitFor(async () => expect(await getMeta(t.db, 'cursor')).toBe(9));
 		t.clock.advance(1000);
 		expect(await t.db.messages.toArray()).toEqual(before);
 	});
@@ -245,9 +245,50 @@ describe('IrisClient sync, replay and bad input (issue 5)', () => {
 	});
 });
 
-async function getCursor(db: IrisDB): Promise<number | undefined> {
-	return (await db.meta.get('cursor'))?.value as number | undefined;
-}
+describe('IrisClient push registration (PROTOCOL-NOTES "Push")', () => {
+	it('sends fcm.register on the open link and puts the registration in every later hello', async () => {
+		const t = setup();
+		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		const token = JSON.stringify({ endpoint: 'https://push.example/abc', keys: {} });
+		await t.client.registerPush({ via: 'fcm', fcm_token: token });
+		expect(t.last().sent.find((f) => f.type === 'fcm.register')).toMatchObject({
+			payload: { fcm_token: token }
+		});
+		expect(await getMeta(t.db, 'push')).toEqual({ via: 'fcm', fcm_token: token });
+
+		t.last().drop();
+		t.clock.advance(3000);
+		t.last().open();
+		expect(t.last().sent[0]).toMatchObject({
+			type: 'hello',
+			payload: { caps: { push: 'fcm' }, fcm_token: token }
+		});
+
+		t.last().receive({
+			v: 1,
+			type: 'hello.ack',
+			id: 1,
+			payload: { sync_cursor: 0, server_caps: { push: 'fcm', vapid_public_key: 'K' } }
+		});
+		await vi.waitFor(async () =>
+			expect(await getMeta(t.db, 'server_caps')).toEqual({ push: 'fcm', vapid_public_key: 'K' })
+		);
+		await t.client.registerPush({
+			via: 'ntfy',
+			ntfy_topic: 'iris-me',
+			ntfy_server: 'https://ntfy.example'
+		});
+		await t.client.registerPush(null);
+		expect(
+			t
+				.last()
+				.sent.filter((f) => f.type === 'fcm.register')
+				.map((f) => f.payload)
+		).toEqual([{ ntfy_topic: 'iris-me' }, {}]);
+		expect(await getMeta(t.db, 'push')).toBeUndefined();
+	});
+});
 
 describe('IrisClient turn anatomy (issue 3)', () => {
 	it('keeps streamed reasoning hot, persists it throttled, and keeps it at message.stop', async () => {

@@ -62,7 +62,8 @@ export async function startInPage(db: IrisDB): Promise<WorkerHandle> {
 			memoryBlob: (media_id) => client.memoryBlob(media_id),
 			stop: (scope) => client.stop(scope),
 			steer: (input) => client.steer(input),
-			selectPicker: (input) => client.selectPicker(input)
+			selectPicker: (input) => client.selectPicker(input),
+			registerPush: (reg) => client.registerPush(reg)
 		},
 		subscribe: async (sink) => client.subscribe(sink),
 		terminate: () => {

@@ -3,6 +3,8 @@
  * Comlink; the worker reports through the `EventSink` the page hands it.
  */
 
+import type { PushRegistration } from '../protocol/push';
+
 /** What the user paired with. */
 export interface GatewayConfig {
 	/** `ws://` or `wss://` URL, used as given (PROTOCOL-NOTES "Transport and handshake"). */
@@ -126,6 +128,11 @@ export interface WorkerApi {
 	retry(client_msg_id: string): Promise<void>;
 	/** The network came back or the page became visible: retry a pending reconnect now. */
 	wake(): void;
+	/**
+	 * Store how this device gets push (null: off) and tell the gateway: in every later `hello`,
+	 * and at once with `fcm.register` when connected (an empty one unregisters).
+	 */
+	registerPush(reg: PushRegistration | null): Promise<void>;
 	/** Stop the agent's turn in a channel (`agent.stop`); rejects when not connected. */
 	stop(scope: { chat_id: string; thread_id?: string }): Promise<void>;
 	/**

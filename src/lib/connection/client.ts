@@ -21,6 +21,7 @@ import { classifyStorageError } from '../db/failure';
 import { applyFrames, isStored, persistStreamText } from '../db/apply';
 import { deleteMeta, getMeta, setMeta } from '../db/meta';
 import { enqueueOnce, requeue } from '../db/outbox';
+import { pushFields, type PushRegistration } from '../protocol/push';
 import { mediaRefsOf, offerAsMessage } from './media/refs';
 import { ConnectionManager } from './manager';
 import { OutboxSender } from './outbox-sender';
@@ -64,6 +65,7 @@ export class IrisClient implements WorkerApi {
 	#applyScheduled = false;
 	#defaultChatId = FALLBACK_CHAT_ID;
 	#storageReported = false;
+	#config: GatewayConfig | null = null;
 
 	constructor(deps: ClientDeps) {
 		this.#d = deps;
@@ -95,6 +97,9 @@ export class IrisClient implements WorkerApi {
 				onReady: (link, ack) => {
 					this.#enqueue(ack);
 					this.#applyChain = this.#applyChain.then(async () => {
+						if (ack.payload.server_caps) {
+							await setMeta(deps.db, 'server_caps', ack.payload.server_caps);
+						}
 						this.#defaultChatId = (await getMeta(deps.db, 'default_chat_id')) ?? FALLBACK_CHAT_ID;
 						const cursor = (await getMeta(deps.db, 'cursor')) ?? 0;
 						if (!link.ready) return;
@@ -159,10 +164,28 @@ export class IrisClient implements WorkerApi {
 		if (config) await setMeta(this.#d.db, 'gateway', config);
 		else await deleteMeta(this.#d.db, 'gateway');
 		this.#defaultChatId = (await getMeta(this.#d.db, 'default_chat_id')) ?? FALLBACK_CHAT_ID;
-		this.#manager.configure(config, {
+		this.#config = config;
+		await this.#configureHello(device_id);
+	}
+
+	async registerPush(reg: PushRegistration | null): Promise<void> {
+		if (reg) await setMeta(this.#d.db, 'push', reg);
+		else await deleteMeta(this.#d.db, 'push');
+		const device_id = await getMeta(this.#d.db, 'device_id');
+		if (device_id) await this.#configureHello(device_id);
+		this.#manager.link
+			?.request({ type: 'fcm.register', payload: pushFields(reg ?? undefined) })
+			.answer.catch((e: Error) => this.#diagnose('push', e.message));
+	}
+
+	/** Hand the manager the current `hello` fields (it reconnects only if the gateway changed). */
+	async #configureHello(device_id: string): Promise<void> {
+		const push = await getMeta(this.#d.db, 'push');
+		this.#manager.configure(this.#config, {
 			device_id,
 			device_name: this.#d.deviceName,
-			caps: { min_protocol: 1, media: true, push: 'none' }
+			caps: { min_protocol: 1, media: true, push: push?.via ?? 'none' },
+			...pushFields(push)
 		});
 	}
 

@@ -12,7 +12,8 @@
  *   leader to flush both;
  * - `configure` / `wake` are forwarded to the leader;
  * - the commands that act on the socket or the leader's transfers (`stop`, `steer`,
- *   `selectPicker`, `cancelUpload`, `pull`, `memoryBlob`) are calls the leader answers; a call
+ *   `selectPicker`, `cancelUpload`, `pull`, `memoryBlob`, `registerPush`) are calls the leader
+ *   answers; a call
  *   still unanswered when a new leader takes over is asked again (or run here, if this worker
  *   is the new leader);
  * - events (status, streaming text and reasoning, activity, transfers, diagnostics, storage)
@@ -30,6 +31,7 @@ import type {
 	WorkerApi,
 	WorkerEvent
 } from '../bridge/contract';
+import type { PushRegistration } from '../protocol/push';
 import type { IrisClient } from './client';
 
 /** Name of the Web Lock the leader holds. */
@@ -39,7 +41,7 @@ export const TAB_CHANNEL = 'iris-tabs';
 
 /** The `WorkerApi` commands a follower asks the leader to run, answered with `reply`. */
 export type LeaderCommand =
-	'stop' | 'steer' | 'selectPicker' | 'cancelUpload' | 'pull' | 'memoryBlob';
+	'stop' | 'steer' | 'selectPicker' | 'cancelUpload' | 'pull' | 'memoryBlob' | 'registerPush';
 
 /** What the workers of one profile say to each other. */
 export type TabMessage =
@@ -183,6 +185,10 @@ export class SharedConnection implements WorkerApi {
 
 	memoryBlob(media_id: string): Promise<Blob | undefined> {
 		return this.#call('memoryBlob', media_id);
+	}
+
+	registerPush(reg: PushRegistration | null): Promise<void> {
+		return this.#call('registerPush', reg);
 	}
 
 	/** Run `command` on the leader's client: here if this worker leads, else by a call. */

@@ -5,7 +5,8 @@
  * the page reads with `liveQuery`. Index only what is queried; each index says who queries it.
  */
 import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
-import type { Channel, MediaKind, MediaRef, Role } from '../protocol/iris/frames';
+import type { Channel, MediaKind, MediaRef, Role, ServerCaps } from '../protocol/iris/frames';
+import type { PushRegistration } from '../protocol/push';
 import type { PartRow, PickerRow } from './turn-rows';
 
 /** A channel or thread as stored (`definitions.channel` plus local fields). */
@@ -110,6 +111,10 @@ export interface MetaValues {
 	/** Last `hello.ack.sync_cursor` / `sync.done.cursor`. */
 	cursor: number;
 	default_chat_id: string;
+	/** How this device gets push notifications (issue 6); absent when off. */
+	push: PushRegistration;
+	/** The last `hello.ack.server_caps` (the page offers push from it). */
+	server_caps: ServerCaps;
 }
 
 export interface MetaRow<K extends keyof MetaValues = keyof MetaValues> {

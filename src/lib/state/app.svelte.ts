@@ -21,6 +21,7 @@ import { StreamTexts } from './streams.svelte';
 import { QueuedSends } from './queued.svelte';
 import { StorageFallback } from './storage-fallback';
 import { LiveQuery } from './live.svelte';
+import type { PushRegistration } from '../protocol/push';
 
 /** Why a command was cut short: the app moved to memory meanwhile (it is run again there). */
 const MOVED = new Error('the app moved to an in-memory store');
@@ -207,6 +208,11 @@ export class AppState {
 		this.#worker = handle;
 		await handle.subscribe((event) => this.#onEvent(event));
 		if (this.config) await handle.api.configure(this.config);
+	}
+
+	/** Store how this device gets push and tell the gateway (issue 6). */
+	async registerPush(reg: PushRegistration | null): Promise<void> {
+		await (await this.#api()).registerPush(reg);
 	}
 
 	async #api() {
