@@ -13,6 +13,7 @@
  * | `IRIS_MEDIA_MAX_BYTES` | `52428800` (50 MiB, largest upload)      |
  * | `IRIS_TEST_HOOKS`      | unset; `1` = serve `/__test/…` endpoints (faults, media) |
  * | `IRIS_STATE_FILE`      | unset (memory); a JSON file kept across restarts |
+ * | `IRIS_RECORD_FRAMES`   | unset; a file: every frame in/out, JSONL |
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -69,6 +70,9 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string
 			mediaMaxBytes,
 			testHooks: env.IRIS_TEST_HOOKS === '1',
 			...(env.IRIS_STATE_FILE ? { stateFile: path.resolve(cwd, env.IRIS_STATE_FILE) } : {}),
+			...(env.IRIS_RECORD_FRAMES
+				? { recordFrames: path.resolve(cwd, env.IRIS_RECORD_FRAMES) }
+				: {}),
 			...(push ? { push } : {})
 		}
 	};

@@ -6,6 +6,7 @@ import type { Channel, ServerFrame } from '../src/lib/protocol/iris';
 import { MonotonicClock } from './clock';
 import { EventLog, type EventLogSnapshot } from './event-log';
 import { MessageStore, scopeKey, type MessageStoreSnapshot, type Scope } from './store';
+import type { FrameRecorder } from './recorder';
 import type { PushOptions } from './push/options';
 import { PushService } from './push/service';
 import { MediaStore } from './media/store';
@@ -24,11 +25,16 @@ export interface HubOptions {
 	token: string;
 	demoStepMs: number;
 	log: (line: string) => void;
+	/** Called with every text frame in and out (`IRIS_RECORD_FRAMES`); absent = not recorded. */
+	record?: FrameRecorder;
 	/** Web Push through the gateway; off when undefined. */
 	push?: PushOptions;
 	/** Largest upload accepted, bytes (default 50 MiB). */
 	mediaMaxBytes?: number;
 }
+
+/** What `status.state` the demo gateway reports (`status` frame). */
+export type ServerState = 'online' | 'restarting' | 'degraded';
 
 /** The one default channel the demo gateway has (frames without `chat_id` belong to it). */
 export const DEFAULT_CHANNEL: Required<Channel> = {
@@ -39,11 +45,17 @@ export const DEFAULT_CHANNEL: Required<Channel> = {
 	is_default: true
 };
 
-/** What a restart keeps (gateway/state-file.ts): the replay log, the messages, the channels. */
+/**
+ * What a restart keeps (gateway/state-file.ts): the replay log, the messages, the channels, the
+ * read marks and the reported server state (the last two absent in files saved before issue 3).
+ */
 export interface HubSnapshot {
 	events: EventLogSnapshot;
 	store: MessageStoreSnapshot;
 	channels: Channel[];
+	/** `chat_id` → `message_id` of the last `read.receipt`. */
+	reads?: Record<string, string>;
+	state?: ServerState;
 }
 
 /** Counters the test hooks report (`GET /__test/state`). */
@@ -61,6 +73,10 @@ export class Hub {
 	readonly store: MessageStore;
 	readonly channels: Channel[];
 	readonly stats: HubStats = { sendsReceived: 0, duplicateSends: 0 };
+	/** Last `read.receipt` per chat: `chat_id` → `message_id` (shared by the user's devices). */
+	readonly reads: Map<string, string>;
+	/** Reported in the `status` sent after every `hello.ack`; `/demo status` changes it. */
+	state: ServerState;
 	readonly options: HubOptions;
 	/** Web Push to devices that are not connected (`IRIS_PUSH=webpush`); undefined when off. */
 	readonly push: PushService | undefined;
@@ -89,6 +105,8 @@ export class Hub {
 		this.events = restored ? EventLog.fromSnapshot(restored.events) : new EventLog();
 		this.store = restored ? MessageStore.fromSnapshot(restored.store) : new MessageStore();
 		this.channels = restored ? restored.channels : [{ ...DEFAULT_CHANNEL }];
+		this.reads = new Map(Object.entries(restored?.reads ?? {}));
+		this.state = restored?.state ?? 'online';
 	}
 
 	/** The state a restart must keep, as plain JSON. */
@@ -96,7 +114,9 @@ export class Hub {
 		return {
 			events: this.events.snapshot(),
 			store: this.store.snapshot(),
-			channels: this.channels
+			channels: this.channels,
+			reads: Object.fromEntries(this.reads),
+			state: this.state
 		};
 	}
 
@@ -124,10 +144,13 @@ export class Hub {
 		this.#peers.delete(peer);
 	}
 
-	/** The channel a (possibly absent) envelope `chat_id` names, or undefined if unknown. */
+	/**
+	 * The channel a (possibly absent) envelope `chat_id` names, or undefined if unknown. No
+	 * `chat_id` means the current default channel (`channel.set_default` can move it).
+	 */
 	channel(chatId: string | undefined): Channel | undefined {
-		const wanted = chatId ?? DEFAULT_CHANNEL.chat_id;
-		return this.channels.find((c) => c.chat_id === wanted);
+		if (chatId === undefined) return this.channels.find((c) => c.is_default);
+		return this.channels.find((c) => c.chat_id === chatId);
 	}
 
 	/**

@@ -6,7 +6,10 @@
  * text instead of an ever-growing backlog. Nothing else is ever dropped while the socket is open;
  * what a closed socket misses is replayed by `sync` from the event log.
  *
- * It also applies the delay / duplicate faults of the test hooks.
+ * It also applies the delay / duplicate faults of the test hooks, and records every frame as it
+ * is written (`IRIS_RECORD_FRAMES`, ./recorder.ts), so delayed and duplicated frames are recorded
+ * as the app receives them. Raw injected text (`pushRaw`, deliberately malformed) is not recorded:
+ * the conformance check covers the frames the gateway itself produces.
  */
 import type { ServerFrame } from '../src/lib/protocol/iris';
 import { coalesceKey } from './event-log';
@@ -30,21 +33,31 @@ interface Queued {
 	key: string | undefined;
 	/** Epoch ms before which it must not go out (delay fault). */
 	due: number;
+	/** Injected by a test hook: sent, not recorded. */
+	raw: boolean;
 }
 
 export class OutgoingQueue {
 	readonly #target: SendTarget;
 	readonly #faults: Faults | undefined;
 	readonly #encode: (frame: ServerFrame) => string;
+	readonly #record: ((text: string) => void) | undefined;
 	#queue: Queued[] = [];
 	#timer: NodeJS.Timeout | undefined;
 	/** Frames replaced by a newer one while queued (for logs and tests). */
 	coalesced = 0;
 
-	constructor(target: SendTarget, encode: (frame: ServerFrame) => string, faults?: Faults) {
+	/** `record`: called with each encoded frame as it is written (once per copy sent). */
+	constructor(
+		target: SendTarget,
+		encode: (frame: ServerFrame) => string,
+		faults?: Faults,
+		record?: (text: string) => void
+	) {
 		this.#target = target;
 		this.#encode = encode;
 		this.#faults = faults;
+		this.#record = record;
 	}
 
 	/** Frames waiting (slow reader or delay fault). */
@@ -54,12 +67,12 @@ export class OutgoingQueue {
 
 	/** Queue or send one frame. Encoding errors (a frame the schema forbids) throw. */
 	push(frame: ServerFrame): void {
-		this.#pushText(this.#encode(frame), coalesceKey(frame));
+		this.#pushText(this.#encode(frame), coalesceKey(frame), false);
 	}
 
 	/** Send raw text as is (fault injection: a frame the client must reject). */
 	pushRaw(text: string): void {
-		this.#pushText(text, undefined);
+		this.#pushText(text, undefined, true);
 	}
 
 	/** Drop everything queued (the socket closed; sync will replay what matters). */
@@ -69,11 +82,11 @@ export class OutgoingQueue {
 		this.#timer = undefined;
 	}
 
-	#pushText(text: string, key: string | undefined): void {
+	#pushText(text: string, key: string | undefined, raw: boolean): void {
 		if (!this.#target.open) return;
 		const delay = this.#faults?.delayMs ?? 0;
 		if (this.#queue.length === 0 && delay === 0 && !this.#slow()) {
-			this.#write(text);
+			this.#write(text, raw);
 			return;
 		}
 		if (key !== undefined) {
@@ -85,7 +98,7 @@ export class OutgoingQueue {
 				return;
 			}
 		}
-		this.#queue.push({ text, key, due: Date.now() + delay });
+		this.#queue.push({ text, key, due: Date.now() + delay, raw });
 		this.#schedule();
 	}
 
@@ -93,9 +106,12 @@ export class OutgoingQueue {
 		return this.#target.bufferedAmount > HIGH_WATER_BYTES;
 	}
 
-	#write(text: string): void {
-		this.#target.send(text);
-		if (this.#faults?.duplicate) this.#target.send(text);
+	#write(text: string, raw: boolean): void {
+		const copies = this.#faults?.duplicate ? 2 : 1;
+		for (let i = 0; i < copies; i += 1) {
+			if (!raw) this.#record?.(text);
+			this.#target.send(text);
+		}
 	}
 
 	#schedule(): void {
@@ -117,7 +133,8 @@ export class OutgoingQueue {
 		}
 		const now = Date.now();
 		while (this.#queue.length > 0 && !this.#slow() && this.#queue[0]!.due <= now) {
-			this.#write(this.#queue.shift()!.text);
+			const next = this.#queue.shift()!;
+			this.#write(next.text, next.raw);
 		}
 		this.#schedule();
 	}

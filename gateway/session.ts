@@ -31,7 +31,7 @@ const SERVER_CAPS = {
 	reasoning: true,
 	tools: true,
 	media: true,
-	search: false,
+	search: true,
 	push: 'none' as const,
 	pickers: true
 };
@@ -79,7 +79,8 @@ export class Session implements Peer {
 				send: (text) => ws.send(text)
 			},
 			encodeServerFrame,
-			faults
+			faults,
+			(text) => hub.options.record?.('out', text)
 		);
 		// Binary frames skip the queue: text frames only ever go out later than queued, so the
 		// bytes of a pull still come before its `media.pull.end`.
@@ -125,7 +126,11 @@ export class Session implements Peer {
 		try {
 			if (this.#device === undefined) this.#authenticate(data, isBinary);
 			else if (isBinary) this.#media.binary(rawToBuffer(data));
-			else this.#text(rawToText(data));
+			else {
+				const text = rawToText(data);
+				this.#hub.options.record?.('in', text);
+				this.#text(text);
+			}
 		} catch (e) {
 			// A bug in a handler (e.g. an encode error) must not take the gateway down.
 			this.#hub.log(`internal error: ${e instanceof Error ? e.message : String(e)}`);
@@ -134,7 +139,9 @@ export class Session implements Peer {
 	}
 
 	#authenticate(data: RawData, isBinary: boolean): void {
-		const decoded = isBinary ? undefined : decodeAppFrame(rawToText(data));
+		const text = isBinary ? undefined : rawToText(data);
+		if (text !== undefined) this.#hub.options.record?.('in', text);
+		const decoded = text === undefined ? undefined : decodeAppFrame(text);
 		if (!decoded?.ok || decoded.frame.type !== 'hello') {
 			const why = !decoded
 				? 'a binary frame'
@@ -173,6 +180,7 @@ export class Session implements Peer {
 		};
 		this.send(frame('hello.ack', ack, { id: hello.id }));
 		this.#hub.addPeer(this);
+		this.send(frame('status', { state: this.#hub.state }));
 		this.#hub.log(`authenticated device ${this.#device}`);
 	}
 

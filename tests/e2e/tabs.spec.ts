@@ -1,14 +1,27 @@
 import { demoReply } from '../../gateway/demo-agent';
 import {
+	channelLink,
 	connectionStatus,
 	expect,
 	pairViaLink,
+	type Gateway,
 	replyTo,
 	sendMessage,
 	startsWith,
 	test
 } from './fixtures';
 import { duplicateMessageIds } from './faults';
+import type { BrowserContext } from '@playwright/test';
+
+/** A paired tab (the leader) and a second tab of the same profile, connected through it. */
+async function twoTabs(context: BrowserContext, gateway: Gateway) {
+	const leader = await context.newPage();
+	await pairViaLink(leader, gateway);
+	const follower = await context.newPage();
+	await follower.goto(gateway.httpUrl);
+	await expect(connectionStatus(follower)).toHaveText(startsWith('Connected'));
+	return { leader, follower };
+}
 
 // Slow enough that the leader can be closed while the answer streams.
 test.use({ gatewayOptions: { stepMs: 60 } });
@@ -17,11 +30,7 @@ test('tabs share one connection; closing the leader mid-stream hands over', asyn
 	context,
 	gateway
 }) => {
-	const leader = await context.newPage();
-	await pairViaLink(leader, gateway);
-	const follower = await context.newPage();
-	await follower.goto(gateway.httpUrl);
-	await expect(connectionStatus(follower)).toHaveText(startsWith('Connected'));
+	const { leader, follower } = await twoTabs(context, gateway);
 	// One socket for the profile: the second tab forwards through the first.
 	expect(gateway.connectionsOpened()).toBe(1);
 
@@ -66,4 +75,24 @@ test('tabs share one connection; closing the leader mid-stream hands over', asyn
 	// The new leader sends too.
 	await sendMessage(follower, 'After the handover');
 	await expect(replyTo(follower, 'After the handover')).toHaveAttribute('data-status', 'complete');
+});
+
+test('a follower tab creates a channel through the leader (issue 3 commands)', async ({
+	context,
+	gateway
+}) => {
+	const { leader, follower } = await twoTabs(context, gateway);
+
+	await follower.getByRole('button', { name: 'New channel', exact: true }).click();
+	const dialog = follower.getByRole('dialog', { name: 'New channel', exact: true });
+	await dialog.getByRole('textbox', { name: 'Name' }).fill('From the second tab');
+	await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+	await expect(channelLink(follower, 'From the second tab')).toHaveAttribute(
+		'aria-current',
+		'page'
+	);
+	// Sent once, on the leader's socket; the leader's tab lists it from the shared store.
+	await expect(channelLink(leader, 'From the second tab')).toBeVisible();
+	expect(gateway.received().filter((f) => f.type === 'channel.create')).toHaveLength(1);
+	expect(gateway.connectionsOpened()).toBe(1);
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Faults } from '../../gateway/faults';
+import { Hub } from '../../gateway/hub';
 import { HIGH_WATER_BYTES, OutgoingQueue } from '../../gateway/outgoing';
 import { encodeServerFrame, frame, type ServerFrameOf } from '../../src/lib/protocol/iris';
 import { TestClient, httpGet, startTestGateway, type TestGateway } from './gateway-helpers';
@@ -145,5 +146,44 @@ describe('OutgoingQueue (slow reader)', () => {
 		const types = sent.map((s) => JSON.parse(s) as { type: string; payload: { text?: string } });
 		expect(types.map((f) => f.type)).toEqual(['message.start', 'message.update', 'message.stop']);
 		expect(types[1]?.payload.text).toHaveLength(1000);
+	});
+
+	it('records what it writes, delayed and duplicated copies included, but not injected text', async () => {
+		const sent: string[] = [];
+		const recorded: string[] = [];
+		const faults = new Faults();
+		faults.duplicate = true;
+		faults.delayMs = 5;
+		const target = { bufferedAmount: 0, open: true, send: (s: string) => sent.push(s) };
+		const q = new OutgoingQueue(target, encodeServerFrame, faults, (s) => recorded.push(s));
+		q.push(frame('pong', { ts: 1 }));
+		q.pushRaw('{"v":1,"type":"pong"');
+		expect(recorded).toEqual([]);
+		await expect.poll(() => sent.length).toBe(4);
+		expect(recorded).toHaveLength(2);
+		expect(recorded.every((r) => JSON.parse(r).type === 'pong')).toBe(true);
+		expect(sent.filter((s) => s === '{"v":1,"type":"pong"')).toHaveLength(2);
+	});
+});
+
+describe('Hub snapshot (IRIS_STATE_FILE, /__test/restart)', () => {
+	it('keeps the read marks and the reported server state across a restart', () => {
+		const options = { token: 't', demoStepMs: 1, log: () => {} };
+		const hub = new Hub(options);
+		hub.reads.set('default', 'm7');
+		hub.state = 'degraded';
+		const saved = JSON.parse(JSON.stringify(hub.snapshot()));
+		hub.close();
+		const next = new Hub(options, saved);
+		expect(Object.fromEntries(next.reads)).toEqual({ default: 'm7' });
+		expect(next.state).toBe('degraded');
+		next.close();
+		// A file saved before read marks existed still loads.
+		delete saved.reads;
+		delete saved.state;
+		const fromOlder = new Hub(options, saved);
+		expect(fromOlder.reads.size).toBe(0);
+		expect(fromOlder.state).toBe('online');
+		fromOlder.close();
 	});
 });

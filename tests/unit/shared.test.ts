@@ -185,4 +185,52 @@ describe('SharedConnection (one connection per browser profile)', () => {
 			(await b.db.outbox.toArray()).map((r) => r.text).filter((t) => t === 'shorter please')
 		).toHaveLength(1);
 	});
+
+	it('a follower creates a channel and completes commands through the leader (issue 3 commands)', async () => {
+		const p = profile();
+		const a = p.tab('a');
+		await vi.waitFor(() => expect(a.shared.leader).toBe(true));
+		await a.shared.configure(CONFIG);
+		const b = p.tab('b');
+		// Not connected yet: the leader's human-readable error reaches the follower's page.
+		await expect(b.shared.completeCommands('/mo')).rejects.toThrow(/Not connected/);
+
+		const s = p.sockets[0]!;
+		s.open();
+		s.receive({ v: 1, type: 'hello.ack', id: 1, payload: { sync_cursor: 0 } });
+		await vi.waitFor(() => expect(states(b.events).at(-1)).toBe('connected'));
+
+		const created = b.shared.createChannel({ name: 'Ops', kind: 'channel' });
+		await vi.waitFor(() => expect(s.sentTypes).toContain('channel.create'));
+		const create = s.sent.find((f) => f.type === 'channel.create') as { id: number };
+		s.receive({
+			v: 1,
+			type: 'channel.created',
+			id: create.id,
+			payload: { chat_id: 'c1', name: 'Ops', kind: 'channel' }
+		});
+		await expect(created).resolves.toBe('c1');
+		// Stored by the leader in the profile's shared store before the follower's call settles.
+		expect(await b.db.channels.get('c1')).toMatchObject({ name: 'Ops' });
+
+		const matches = b.shared.completeCommands('/mo');
+		await vi.waitFor(() => expect(s.sentTypes).toContain('commands.complete'));
+		const complete = s.sent.find((f) => f.type === 'commands.complete') as { id: number };
+		s.receive({
+			v: 1,
+			type: 'commands.complete',
+			id: complete.id,
+			payload: { prefix: '/mo', matches: [{ name: '/model' }] }
+		});
+		await expect(matches).resolves.toEqual([{ name: '/model' }]);
+
+		// The gateway's state reaches every tab, and a tab opened later too.
+		s.receive({ v: 1, type: 'status', payload: { state: 'degraded' } });
+		const serverStates = (events: WorkerEvent[]) =>
+			events.flatMap((e) => (e.type === 'server_status' ? [e.state] : []));
+		await vi.waitFor(() => expect(serverStates(b.events)).toEqual(['degraded']));
+		const c = p.tab('c');
+		await vi.waitFor(() => expect(serverStates(c.events)).toEqual(['degraded']));
+		expect(p.sockets).toHaveLength(1);
+	});
 });

@@ -63,7 +63,15 @@ export async function startInPage(db: IrisDB): Promise<WorkerHandle> {
 			stop: (scope) => client.stop(scope),
 			steer: (input) => client.steer(input),
 			selectPicker: (input) => client.selectPicker(input),
-			registerPush: (reg) => client.registerPush(reg)
+			registerPush: (reg) => client.registerPush(reg),
+			createChannel: (input) => client.createChannel(input),
+			renameChannel: (chat_id, name) => client.renameChannel(chat_id, name),
+			setDefaultChannel: (chat_id) => client.setDefaultChannel(chat_id),
+			deleteChannel: (chat_id) => client.deleteChannel(chat_id),
+			loadHistory: (input) => client.loadHistory(input),
+			completeCommands: (prefix) => client.completeCommands(prefix),
+			search: (input) => client.search(input),
+			markRead: (chat_id, message_id) => client.markRead(chat_id, message_id)
 		},
 		subscribe: async (sink) => client.subscribe(sink),
 		terminate: () => {

@@ -2,6 +2,7 @@
  * The typed worker ⇄ page contract (commands in, events out). The page calls `WorkerApi` through
  * Comlink; the worker reports through the `EventSink` the page hands it.
  */
+import type { FeatureApi, FeatureEvent } from './features';
 
 import type { PushRegistration } from '../protocol/push';
 
@@ -80,7 +81,8 @@ export type WorkerEvent =
 	| { type: 'diagnostic'; entry: DiagnosticEntry }
 	| { type: 'transfer'; transfer: TransferProgress }
 	/** The store failed (reported once); the page moves the app to memory. */
-	| { type: 'storage'; failure: StorageFailure };
+	| { type: 'storage'; failure: StorageFailure }
+	| FeatureEvent;
 
 /**
  * A message to send; `client_msg_id` (a UUID) is made up by the worker when absent. With
@@ -98,7 +100,7 @@ export interface SendInput {
 export type EventSink = (event: WorkerEvent) => void;
 
 /** Commands from the page to the worker. */
-export interface WorkerApi {
+export interface WorkerApi extends FeatureApi {
 	/** Subscribe to events; the current status is reported at once. */
 	subscribe(sink: EventSink): void;
 	/**

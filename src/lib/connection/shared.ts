@@ -12,8 +12,9 @@
  *   leader to flush both;
  * - `configure` / `wake` are forwarded to the leader;
  * - the commands that act on the socket or the leader's transfers (`stop`, `steer`,
- *   `selectPicker`, `cancelUpload`, `pull`, `memoryBlob`, `registerPush`) are calls the leader
- *   answers; a call
+ *   `selectPicker`, `cancelUpload`, `pull`, `memoryBlob`, `registerPush`, and issue 3's
+ *   `FeatureApi`: channels, history, commands, search, read marks) are calls the leader
+ *   answers (an error comes back with its message, which the page shows as is); a call
  *   still unanswered when a new leader takes over is asked again (or run here, if this worker
  *   is the new leader);
  * - events (status, streaming text and reasoning, activity, transfers, diagnostics, storage)
@@ -31,6 +32,7 @@ import type {
 	WorkerApi,
 	WorkerEvent
 } from '../bridge/contract';
+import type { CommandMatch, FeatureApi, SearchHit } from '../bridge/features';
 import type { PushRegistration } from '../protocol/push';
 import type { IrisClient } from './client';
 
@@ -41,7 +43,14 @@ export const TAB_CHANNEL = 'iris-tabs';
 
 /** The `WorkerApi` commands a follower asks the leader to run, answered with `reply`. */
 export type LeaderCommand =
-	'stop' | 'steer' | 'selectPicker' | 'cancelUpload' | 'pull' | 'memoryBlob' | 'registerPush';
+	| 'stop'
+	| 'steer'
+	| 'selectPicker'
+	| 'cancelUpload'
+	| 'pull'
+	| 'memoryBlob'
+	| 'registerPush'
+	| keyof FeatureApi;
 
 /** What the workers of one profile say to each other. */
 export type TabMessage =
@@ -189,6 +198,40 @@ export class SharedConnection implements WorkerApi {
 
 	registerPush(reg: PushRegistration | null): Promise<void> {
 		return this.#call('registerPush', reg);
+	}
+
+	createChannel(input: Parameters<FeatureApi['createChannel']>[0]): Promise<string> {
+		return this.#call('createChannel', input);
+	}
+
+	renameChannel(chat_id: string, name: string): Promise<void> {
+		return this.#call('renameChannel', chat_id, name);
+	}
+
+	setDefaultChannel(chat_id: string): Promise<void> {
+		return this.#call('setDefaultChannel', chat_id);
+	}
+
+	deleteChannel(chat_id: string): Promise<void> {
+		return this.#call('deleteChannel', chat_id);
+	}
+
+	loadHistory(
+		input: Parameters<FeatureApi['loadHistory']>[0]
+	): ReturnType<FeatureApi['loadHistory']> {
+		return this.#call('loadHistory', input);
+	}
+
+	completeCommands(prefix: string): Promise<CommandMatch[]> {
+		return this.#call('completeCommands', prefix);
+	}
+
+	search(input: Parameters<FeatureApi['search']>[0]): Promise<SearchHit[]> {
+		return this.#call('search', input);
+	}
+
+	markRead(chat_id: string, message_id: string): Promise<void> {
+		return this.#call('markRead', chat_id, message_id);
 	}
 
 	/** Run `command` on the leader's client: here if this worker leads, else by a call. */

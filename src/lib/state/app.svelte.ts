@@ -18,6 +18,7 @@ import { getMeta } from '../db/meta';
 import { probeStore } from '../db/probe';
 import { classifyStorageError } from '../db/failure';
 import { StreamTexts } from './streams.svelte';
+import { Notices } from './notices.svelte';
 import { QueuedSends } from './queued.svelte';
 import { StorageFallback } from './storage-fallback';
 import { LiveQuery } from './live.svelte';
@@ -40,6 +41,8 @@ export class AppState {
 	/** Media transfers by `media_id` (uploads by `media_ref`), latest state each. */
 	transfers = $state<Record<string, TransferProgress>>({});
 	readonly streams = new StreamTexts();
+	/** Toasts, the gateway's status and unsolicited errors (issue 3). */
+	readonly notices = new Notices();
 	/** Hot streaming reasoning (extension `message.update.reasoning`). */
 	readonly reasoning = new StreamTexts();
 	/** Messages sent while the agent was busy, until that turn ends. */
@@ -210,6 +213,11 @@ export class AppState {
 		if (this.config) await handle.api.configure(this.config);
 	}
 
+	/** The worker's API, once started (channel, history, search, commands, read receipts). */
+	async worker() {
+		return this.#api();
+	}
+
 	/** Store how this device gets push and tell the gateway (issue 6). */
 	async registerPush(reg: PushRegistration | null): Promise<void> {
 		await (await this.#api()).registerPush(reg);
@@ -248,6 +256,8 @@ export class AppState {
 					console.error('[app] could not move to memory', e)
 				);
 				return;
+			default:
+				this.notices.onEvent(event);
 		}
 	}
 }
