@@ -44,7 +44,8 @@ export interface V3TestHooks {
 
 /** The v3 side of one gateway. */
 export class V3Hub {
-	readonly hub: Hub;
+	/** Replaced by the Iris hub of a test-hook restart (`/__test/restart`), so v3 turns go on. */
+	hub: Hub;
 	/** Time without any frame from the app before a connection is cut, ms. */
 	readonly idleMs: number;
 	readonly hooks: V3TestHooks = {};

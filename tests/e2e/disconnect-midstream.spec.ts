@@ -22,7 +22,7 @@ test('a disconnect mid-stream loses nothing and duplicates nothing', async ({ pa
 	const opened = gateway.connectionsOpened();
 
 	// Cut every socket, as a network drop would (no close handshake).
-	const res = await fetch(`${gateway.httpUrl}/__test/drop-sockets`, { method: 'POST' });
+	const res = await fetch(`${gateway.httpUrl}/__test/drop`, { method: 'POST' });
 	expect(((await res.json()) as { dropped: number }).dropped).toBeGreaterThanOrEqual(1);
 	await expect.poll(() => gateway.connectionsOpened()).toBeGreaterThan(opened);
 
