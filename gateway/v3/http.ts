@@ -94,7 +94,8 @@ function receiveUpload(req: IncomingMessage, res: ServerResponse, v3: V3Hub): vo
 	const limit = v3.hub.media.limitBytes;
 	let parser: busboy.Busboy;
 	try {
-		// One byte of room: busboy stops a file on reaching `fileSize`; a file of exactly `limit` is fine.
+		// busboy stops reading a file at `fileSize`: one byte more than the limit is enough to know
+		// it is too large (counted below), while a file of exactly `limit` bytes passes.
 		parser = busboy({ headers: req.headers, limits: { fileSize: limit + 1, files: 1 } });
 	} catch (e) {
 		req.resume();
@@ -110,10 +111,6 @@ function receiveUpload(req: IncomingMessage, res: ServerResponse, v3: V3Hub): vo
 			size += chunk.length;
 			if (size > limit) tooLarge = true;
 			else current.chunks.push(chunk);
-		});
-		stream.on('limit', () => {
-			tooLarge = true;
-			current.chunks = [];
 		});
 	});
 	parser.on('error', (e: unknown) => {

@@ -1,4 +1,8 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RecordedFrame } from '../../gateway/recorder';
 import {
 	V3_ERROR_CODES,
 	V3_NO_SESSION,
@@ -272,6 +276,26 @@ describe('v3 disconnects', () => {
 		const client = await connect();
 		expect(await client.closed).toBe(1006);
 		expect(t.logs.some((l) => l.includes('nothing received for 150 ms'))).toBe(true);
+	});
+});
+
+describe('v3 frame recording', () => {
+	it('tags v3 frames in and out with dialect v3', async () => {
+		const dir = await mkdtemp(path.join(tmpdir(), 'iris-v3-record-'));
+		const file = path.join(dir, 'frames.jsonl');
+		await t.stop();
+		t = await startTestGateway({ recordFrames: file });
+		try {
+			const client = await connect();
+			await client.roundTrip();
+			const lines = (await readFile(file, 'utf8')).trim().split('\n');
+			expect(lines.map((l) => JSON.parse(l) as RecordedFrame)).toEqual([
+				{ dir: 'in', text: '{"type":"ping"}', dialect: 'v3' },
+				{ dir: 'out', text: '{"type":"pong"}', dialect: 'v3' }
+			]);
+		} finally {
+			await rm(dir, { recursive: true, force: true });
+		}
 	});
 });
 

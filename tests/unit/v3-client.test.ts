@@ -5,7 +5,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IrisClient } from '../../src/lib/connection/client';
-import { dialectSockets } from '../../src/lib/connection/dialect';
+import { dialectSockets, type DialectDeps } from '../../src/lib/connection/dialect';
 import { IrisDB } from '../../src/lib/db/schema';
 import { getMeta } from '../../src/lib/db/meta';
 import type { WorkerEvent } from '../../src/lib/bridge/contract';
@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 
 let n = 0;
-function v3Harness() {
+function v3Harness(http: Pick<DialectDeps, 'upload' | 'download'> = {}) {
 	const db = new IrisDB(`v3-client-${++n}`);
 	dbs.push(db);
 	const clock = new FakeClock();
@@ -40,7 +40,8 @@ function v3Harness() {
 		},
 		randomUUID,
 		now: () => clock.now(),
-		report: (line) => reports.push(line)
+		report: (line) => reports.push(line),
+		...http
 	});
 	const client = new IrisClient({
 		db,
@@ -287,5 +288,60 @@ describe('IrisClient on a v3 gateway', () => {
 		t.last().receive({ ...SPEC.textFromAgent, session });
 		await until(async () => expect(await t.db.messages.get('msg_002')).toBeDefined());
 		expect(t.reports.join('\n')).toMatch(/unknown_type[\s\S]*json/);
+	});
+
+	it('media over HTTP: upload → v3 image with the table fields; incoming voice fetched and stored', async () => {
+		const upload = vi.fn(async () => ({
+			media_id: 'med_1',
+			name: 'a.png',
+			type: 'image/png',
+			size: 5
+		}));
+		const download = vi.fn(
+			async (_base: string, _token: string, _id: string, onChunk: (c: ArrayBuffer) => void) => {
+				onChunk(new Uint8Array(30_000).buffer);
+				onChunk(new Uint8Array(18_000).buffer);
+			}
+		);
+		const t = v3Harness({ upload, download });
+		const session = await t.connect();
+		await t.client.attach({
+			media_ref: 'ref-1',
+			chat_id: session,
+			blob: new Blob([new Uint8Array(5)], { type: 'image/png' }),
+			filename: 'a.png',
+			mime: 'image/png',
+			kind: 'image',
+			width: 4,
+			height: 3
+		});
+		await until(async () => expect((await t.db.uploads.get('ref-1'))?.state).toBe('done'));
+		expect(upload).toHaveBeenCalledWith(
+			'http://gw',
+			'secret',
+			expect.anything(),
+			expect.anything()
+		);
+		expect((await t.db.media.get('ref-1'))?.remote_id).toBe('med_1');
+
+		const id = await t.client.send({ chat_id: session, text: 'look', media_refs: ['ref-1'] });
+		await until(() => expect(t.v3(t.last()).filter((f) => f.type === 'image')).toHaveLength(1));
+		expect(t.v3(t.last()).find((f) => f.type === 'image')).toMatchObject({
+			id,
+			data: {
+				text: 'look',
+				media: { id: 'med_1', name: 'a.png', type: 'image/png', size: 5, width: 4, height: 3 }
+			}
+		});
+
+		// The agent's voice note: announced, fetched at once (small voice), kept in IndexedDB.
+		t.last().receive({ ...SPEC.voice, from: 'hermes', to: 'app', session });
+		await until(async () => expect((await t.db.media.get('med_d4e5f6'))?.state).toBe('stored'));
+		expect(download).toHaveBeenCalledWith('http://gw', 'secret', 'med_d4e5f6', expect.anything());
+		expect((await t.db.media_blobs.get('med_d4e5f6'))?.blob.size).toBe(48000);
+		expect(await t.db.messages.get('msg_004')).toMatchObject({
+			role: 'assistant',
+			media: [{ media_id: 'med_d4e5f6', kind: 'voice', mime: 'audio/aac', size: 48000 }]
+		});
 	});
 });

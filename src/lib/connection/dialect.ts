@@ -8,7 +8,7 @@ import { dialectOf } from '../bridge/dialect';
 import type { IrisDB } from '../db/schema';
 import { Backoff, V3_BACKOFF_STEPS_MS } from './backoff';
 import type { SocketLike } from './link';
-import { V3Socket, type V3State } from './v3/socket';
+import { V3Socket, type V3SocketDeps, type V3State } from './v3/socket';
 import { SessionOrder } from './v3/order';
 
 export interface DialectDeps {
@@ -19,6 +19,9 @@ export interface DialectDeps {
 	/** Epoch ms. */
 	now: () => number;
 	report: (line: string) => void;
+	/** The v3 HTTP media calls (tests replace them; `v3/http.ts` by default). */
+	upload?: V3SocketDeps['upload'];
+	download?: V3SocketDeps['download'];
 }
 
 /** `createSocket` and `backoffFor` for `IrisClient`, choosing by the pairing's dialect. */
