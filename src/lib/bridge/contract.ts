@@ -7,11 +7,21 @@ import type { LocalSearchApi, SearchIndexEvent } from './search';
 
 import type { PushRegistration } from '../protocol/push';
 
+/** The two gateway protocols: Iris v1, or Hermes Chat v3 (doc/protocol.md "Hermes Chat v3"). */
+export type Dialect = 'iris' | 'v3';
+
 /** What the user paired with. */
 export interface GatewayConfig {
-	/** `ws://` or `wss://` URL, used as given (PROTOCOL-NOTES "Transport and handshake"). */
+	/**
+	 * `ws://` or `wss://` URL, used as given (PROTOCOL-NOTES "Transport and handshake"); a v3
+	 * gateway gets `?token=` appended.
+	 */
 	url: string;
 	token: string;
+	/** Absent: Iris, unless the URL ends in `/ws/app` (`dialectOf` in `lib/pairing.ts`). */
+	dialect?: Dialect;
+	/** v3 only: the user id sent as `from` when the token is not a JWT with `sub`. */
+	user_id?: string;
 }
 
 /** Connection state as shown in the status (`role="status"`, name `Connection`). */
@@ -42,6 +52,10 @@ export interface DiagnosticEntry {
 	excerpt?: string;
 }
 
+/** A failure of the local store (issue 5 "Storage failures"); see `db/failure.ts`. */
+export type { StorageFailure, StorageFailureKind } from '../db/failure';
+import type { StorageFailure } from '../db/failure';
+
 /**
  * Where one media transfer stands (PROTOCOL-NOTES "Media"), keyed by `media_id` (for an upload, its
  * `media_ref`). `loaded`/`total` in bytes. `queued` also means "waiting for the connection".
@@ -65,6 +79,10 @@ export interface AttachInput {
 	filename: string;
 	mime: string;
 	kind: 'image' | 'audio' | 'video' | 'document' | 'voice';
+	/** Pixels, seconds: measured in the page when it can (a v3 gateway requires them). */
+	width?: number;
+	height?: number;
+	duration?: number;
 }
 
 /** Events from the worker to the page. */
@@ -77,8 +95,22 @@ export type WorkerEvent =
 	| { type: 'activity'; activity: AgentActivity }
 	| { type: 'diagnostic'; entry: DiagnosticEntry }
 	| { type: 'transfer'; transfer: TransferProgress }
+	/** The store failed (reported once); the page moves the app to memory. */
+	| { type: 'storage'; failure: StorageFailure }
 	| FeatureEvent
 	| SearchIndexEvent;
+
+/**
+ * A message to send; `client_msg_id` (a UUID) is made up by the worker when absent. With
+ * `media_refs` (from `attach`), it goes out once those uploads are done.
+ */
+export interface SendInput {
+	chat_id: string;
+	thread_id?: string;
+	text: string;
+	client_msg_id?: string;
+	media_refs?: string[];
+}
 
 /** Callback the page gives the worker. */
 export type EventSink = (event: WorkerEvent) => void;
@@ -93,23 +125,23 @@ export interface WorkerApi extends FeatureApi, LocalSearchApi {
 	 */
 	configure(config: GatewayConfig | null): Promise<void>;
 	/**
-	 * Queue a user message in the outbox and send it; resolves with its `client_msg_id`. With
-	 * `media_refs` (from `attach`), it goes out once those uploads are done.
+	 * Queue a user message in the outbox and send it; resolves with its `client_msg_id`. The
+	 * caller may choose the `client_msg_id`: sending the same one again is a no-op (the page runs
+	 * a send again after moving to memory, and must not queue it twice). With `media_refs` (from
+	 * `attach`), it goes out once those uploads are done.
 	 */
-	send(input: {
-		chat_id: string;
-		thread_id?: string;
-		text: string;
-		media_refs?: string[];
-	}): Promise<string>;
+	send(input: SendInput): Promise<string>;
 	/** Store a file and queue its upload (`transfer` events report progress). */
 	attach(input: AttachInput): Promise<void>;
 	/** Cancel an upload and forget its bytes. */
 	cancelUpload(media_ref: string): Promise<void>;
 	/** Fetch a piece of media on demand (`media.pull`); progress as `transfer` events. */
 	pull(media_id: string): Promise<void>;
-	/** Bytes the store could not keep (quota): held in the worker's memory, if any. */
-	memoryBlob(media_id: string): Blob | undefined;
+	/**
+	 * Bytes the store could not keep (quota): held in the memory of the worker that fetched them
+	 * (the leader tab's, ./connection/shared.ts), if any.
+	 */
+	memoryBlob(media_id: string): Promise<Blob | undefined>;
 	/** Re-queue a failed message. */
 	retry(client_msg_id: string): Promise<void>;
 	/** The network came back or the page became visible: retry a pending reconnect now. */

@@ -13,10 +13,13 @@ import { Link, type SocketLike } from './link';
 
 export interface ManagerDeps {
 	clock: Clock;
-	createSocket: (url: string) => SocketLike;
+	/** Opens the socket for `config` (its dialect decides which socket: `connection/dialect.ts`). */
+	createSocket: (url: string, config: GatewayConfig) => SocketLike;
 	/** Whether the browser believes it is online (`navigator.onLine`). */
 	isOnline: () => boolean;
 	backoff?: Backoff;
+	/** The reconnect delays for a gateway (v3 has its own); `backoff` or the default otherwise. */
+	backoffFor?: (config: GatewayConfig) => Backoff;
 	log?: (line: string) => void;
 	requestTimeoutMs?: number;
 }
@@ -33,10 +36,13 @@ export interface ManagerHandlers {
 	onBinary?(data: ArrayBuffer): void;
 }
 
+/** While the browser says offline, how often `isOnline()` is looked at again, ms. */
+export const ONLINE_POLL_MS = 2000;
+
 export class ConnectionManager {
 	readonly #deps: ManagerDeps;
 	readonly #handlers: ManagerHandlers;
-	readonly #backoff: Backoff;
+	#backoff: Backoff;
 	#config: GatewayConfig | null = null;
 	#hello: Omit<AppPayloads['hello'], 'token'> | null = null;
 	#link: Link | null = null;
@@ -68,11 +74,14 @@ export class ConnectionManager {
 			config !== null &&
 			this.#config !== null &&
 			config.url === this.#config.url &&
-			config.token === this.#config.token;
+			config.token === this.#config.token &&
+			config.dialect === this.#config.dialect &&
+			config.user_id === this.#config.user_id;
 		this.#hello = hello;
 		if (same && this.#status.state !== 'auth_failed') return;
 		this.#config = config;
 		this.#teardown();
+		if (config && this.#deps.backoffFor) this.#backoff = this.#deps.backoffFor(config);
 		this.#backoff.reset();
 		if (!config) {
 			this.#setStatus({ state: 'unpaired' });
@@ -81,20 +90,30 @@ export class ConnectionManager {
 		this.#open();
 	}
 
-	/** Retry now if a reconnect is pending (browser `online`, page visible). */
+	/**
+	 * Retry now if a reconnect is pending (browser `online`, page visible). It tries even if
+	 * `isOnline()` still says no: a worker's `navigator.onLine` can lag behind the page's event.
+	 */
 	wake(): void {
 		if (!this.#config || this.#link || this.#status.state === 'auth_failed') return;
 		this.#clearRetry();
-		this.#open();
+		this.#open(true);
 	}
 
-	#open(): void {
+	#open(woken = false): void {
 		const config = this.#config;
 		const hello = this.#hello;
 		if (!config || !hello) return;
-		if (!this.#deps.isOnline()) {
-			// Retried on the browser's `online` event (wake), not on a timer.
-			this.#setStatus({ state: 'offline', error: 'The browser is offline' });
+		if (!woken && !this.#deps.isOnline()) {
+			// Retried on the browser's `online` event (wake); the event does not reach every
+			// worker reliably, so the flag is also looked at every few seconds (no network I/O).
+			if (this.#status.state !== 'offline') {
+				this.#setStatus({ state: 'offline', error: 'The browser is offline' });
+			}
+			this.#retryTimer = this.#deps.clock.setTimeout(() => {
+				this.#retryTimer = undefined;
+				this.#open();
+			}, ONLINE_POLL_MS);
 			return;
 		}
 		this.#setStatus({ state: this.#backoff.attempt === 0 ? 'connecting' : 'reconnecting' });
@@ -105,7 +124,7 @@ export class ConnectionManager {
 				{ ...hello, token: config.token },
 				{
 					clock: this.#deps.clock,
-					createSocket: this.#deps.createSocket,
+					createSocket: (url) => this.#deps.createSocket(url, config),
 					requestTimeoutMs: this.#deps.requestTimeoutMs
 				},
 				{

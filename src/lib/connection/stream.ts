@@ -60,6 +60,11 @@ export class StreamBuffer {
 		return this.#latest.get(message_id);
 	}
 
+	/** Every message still streaming with its latest text (for a page that subscribes late). */
+	texts(): { message_id: string; text: string }[] {
+		return [...this.#latest].map(([message_id, text]) => ({ message_id, text }));
+	}
+
 	/** `message.stop`: forget the message and refuse later updates. Returns its last text. */
 	stop(message_id: string): string | undefined {
 		const text = this.#latest.get(message_id);

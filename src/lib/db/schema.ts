@@ -4,7 +4,7 @@
  * The database is the UI's source of truth (doc/architecture.md). The connection worker writes,
  * the page reads with `liveQuery`. Index only what is queried; each index says who queries it.
  */
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
 import type {
 	Channel,
 	CommandInfo,
@@ -87,6 +87,16 @@ export interface MediaRow {
 	filename?: string;
 	state: 'remote' | 'downloading' | 'stored' | 'memory' | 'failed';
 	error?: string;
+	/** Pixels, when measured (an attached image or video; a v3 message requires them). */
+	width?: number;
+	height?: number;
+	/** Seconds, when measured (an attached voice note or video; a v3 message requires it). */
+	duration?: number;
+	/**
+	 * For an upload to a v3 gateway: the `media_id` its HTTP upload returned (the row stays keyed by
+	 * the local `media_ref`, which the message shows).
+	 */
+	remote_id?: string;
 }
 
 /** The bytes of stored media, apart from the metadata rows (large values, read on display). */
@@ -133,7 +143,8 @@ export interface CommandRow extends CommandInfo {
 /** Keys of the `meta` table and their value types. */
 export interface MetaValues {
 	device_id: string;
-	gateway: { url: string; token: string };
+	/** The pairing (`GatewayConfig`): `dialect` and `user_id` only for v3 (issue 9). */
+	gateway: { url: string; token: string; dialect?: 'iris' | 'v3'; user_id?: string };
 	/** Last `hello.ack.sync_cursor` / `sync.done.cursor`. */
 	cursor: number;
 	default_chat_id: string;
@@ -171,8 +182,9 @@ export class IrisDB extends Dexie {
 	/** The local full-text index, in append-only segments (version 10, doc/search.md). */
 	search_segments!: EntityTable<SearchSegmentRow, 'seq'>;
 
-	constructor(name = 'iris') {
-		super(name);
+	/** `options`: e.g. another `indexedDB` factory (the in-memory store, db/memory.ts). */
+	constructor(name = 'iris', options?: DexieOptions) {
+		super(name, options);
 		// Version 1. Never edit a released version: add a new one below it.
 		this.version(1).stores({
 			channels: 'chat_id, position',
