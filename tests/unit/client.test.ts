@@ -144,7 +144,21 @@ describe('IrisClient streaming', () => {
 		}
 		t.clock.advance(16);
 		const streams = t.events.filter((e) => e.type === 'stream');
-		expect(streams).toEqual([{ type: 'stream', updates: [{ message_id: 'a1', text: 'Hell' }] }]);
+		expect(streams).toEqual([
+			{ type: 'stream', updates: [{ message_id: 'a1', op: 'replace', text: 'Hell' }] }
+		]);
+		// A page subscribing mid-answer starts from what the others have, then gets the same appends.
+		const late: WorkerEvent[] = [];
+		t.client.subscribe((e) => late.push(e));
+		expect(late.filter((e) => e.type === 'stream')).toEqual(streams);
+		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'a1', text: 'Hello, w' } });
+		t.clock.advance(16);
+		const append = {
+			type: 'stream',
+			updates: [{ message_id: 'a1', op: 'append', at: 4, text: 'o, w' }]
+		};
+		expect(t.events.filter((e) => e.type === 'stream').at(-1)).toEqual(append);
+		expect(late.at(-1)).toEqual(append);
 		s.receive({ v: 1, type: 'message.stop', payload: { message_id: 'a1', final_text: 'Hello' } });
 		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'a1', text: 'Hel' } });
 		await vi.waitFor(async () =>

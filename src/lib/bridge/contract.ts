@@ -38,11 +38,27 @@ export interface DiagnosticEntry {
 	excerpt?: string;
 }
 
+/**
+ * One change of a message's hot streaming text (issue 7: bytes to the page ~ O(final length)).
+ * `append` when the new text extends what was last sent, `replace` otherwise (a server that
+ * rewrote the answer, or the first text a page sees).
+ */
+export type StreamDelta =
+	| {
+			message_id: string;
+			op: 'append';
+			/** Length (UTF-16 code units) of the text the page holds before this change. */
+			at: number;
+			/** The characters appended at `at`. */
+			text: string;
+	  }
+	| { message_id: string; op: 'replace'; text: string };
+
 /** Events from the worker to the page. */
 export type WorkerEvent =
 	| { type: 'status'; status: ConnectionStatus }
-	/** Hot streaming text, latest per message; bypasses the store (GUIDE "Hot data"). */
-	| { type: 'stream'; updates: { message_id: string; text: string }[] }
+	/** Hot streaming text, changes since the last event; bypasses the store (GUIDE "Hot data"). */
+	| { type: 'stream'; updates: StreamDelta[] }
 	| { type: 'activity'; activity: AgentActivity }
 	| { type: 'diagnostic'; entry: DiagnosticEntry };
 

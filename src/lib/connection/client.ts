@@ -98,6 +98,8 @@ export class IrisClient implements WorkerApi {
 		this.#sinks.add(sink);
 		sink({ type: 'status', status: this.#manager.status });
 		for (const activity of this.#activity.values()) sink({ type: 'activity', activity });
+		const streams = this.#stream.snapshot();
+		if (streams.length) sink({ type: 'stream', updates: streams });
 	}
 
 	async configure(config: GatewayConfig | null): Promise<void> {

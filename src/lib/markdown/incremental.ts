@@ -1,0 +1,136 @@
+/**
+ * Incremental markdown for one streaming message (issue 7 "Streaming render").
+ *
+ * The text is cut into top-level blocks (the `marked` lexer's tokens). A block is *finished* once
+ * the lexer has started another block after it on a complete line: no later text can change it
+ * (appended text only changes the last block, or the unfinished last line). Finished blocks are
+ * rendered and sanitized once and kept; each update re-lexes only the open tail, repaired with
+ * the same fence/table fixes as `renderStreaming`, so an open code fence or table renders as one.
+ *
+ * Two things are not local to a block, and switch the message to whole-text rendering (correct,
+ * just not incremental): link reference definitions (`[x]: url` resolves `[x]` anywhere) and raw
+ * HTML (an unclosed `<b>` in one block would bleed into the next through the HTML parser). So are
+ * carriage returns and text that does not extend the previous text (a replaced answer).
+ *
+ * Invariant (tested over every prefix of a corpus): after `finish(text)`, `html` equals
+ * `renderMarkdown(text)` exactly.
+ */
+import type { Token, TokensList } from 'marked';
+import { closeOpenFence } from './fences';
+import { lexMarkdown, parseTokens } from './parser';
+import { renderMarkdown } from './render';
+import { sanitizeHtml } from './sanitize';
+import { renderStreaming } from './streaming';
+import { recordRender } from './stats';
+import { completeTableDelimiter } from './tables';
+
+/** The rendered state of a message: finished blocks (stable strings) and the open tail. */
+export interface RenderedBlocks {
+	/** Sanitized HTML of finished blocks, in order; an entry never changes once added. */
+	readonly blocks: readonly string[];
+	/** Sanitized HTML of the open tail (re-rendered on each update); '' when finished. */
+	readonly tail: string;
+}
+
+export class IncrementalMarkdown implements RenderedBlocks {
+	#text = '';
+	/** Offset in `#text` up to which blocks are finished and rendered into `#blocks`. */
+	#committed = 0;
+	#blocks: string[] = [];
+	#tail = '';
+	/** Whole-text mode: a construct that is not block-local was seen (see the module doc). */
+	#whole = false;
+
+	get blocks(): readonly string[] {
+		return this.#blocks;
+	}
+
+	get tail(): string {
+		return this.#tail;
+	}
+
+	/** The full HTML (finished blocks + tail). */
+	get html(): string {
+		return this.#blocks.join('') + this.#tail;
+	}
+
+	/**
+	 * The message's full text so far. Cheap when `text` extends the previous text: only the part
+	 * after the last finished block is lexed and rendered.
+	 *
+	 * @throws Error when called without a DOM (sanitizing needs one), like `renderMarkdown`.
+	 */
+	update(text: string): void {
+		this.#advance(text, false);
+	}
+
+	/**
+	 * The final text (`final_text` of `message.stop`, or the last streamed text): every block is
+	 * finished, no repair applies, and `html` equals `renderMarkdown(text)`.
+	 */
+	finish(text: string): void {
+		this.#advance(text, true);
+	}
+
+	#advance(text: string, final: boolean): void {
+		if (!text.startsWith(this.#text)) this.#reset();
+		// `marked` turns CR LF into LF, so lexer offsets would no longer match the text.
+		if (text.includes('\r', this.#text.length)) this.#whole = true;
+		this.#text = text;
+		if (this.#whole) {
+			// Finished, the whole HTML is one kept block; streaming, it is all tail.
+			this.#blocks = final ? [renderMarkdown(text)] : [];
+			this.#tail = final ? '' : renderStreaming(text);
+			return;
+		}
+		const rest = text.slice(this.#committed);
+		// The unfinished last line starts here; a final text has none.
+		const lastLine = final ? rest.length + 1 : rest.lastIndexOf('\n') + 1;
+		const source = final ? rest : completeTableDelimiter(closeOpenFence(rest));
+		recordRender(source.length);
+		const tokens = lexMarkdown(source);
+		if (Object.keys(tokens.links).length > 0) return this.#goWhole(text, final);
+
+		// Tokens [0, open) are finished: a non-space token after them starts on a complete line.
+		let open = 0;
+		let offset = 0;
+		for (const [i, token] of tokens.entries()) {
+			if (i > 0 && token.type !== 'space' && offset < lastLine) open = i;
+			offset += token.raw.length;
+		}
+		if (final) open = tokens.length;
+		const done = tokens.slice(0, open);
+		if (done.some(hasRawHtml)) return this.#goWhole(text, final);
+		if (done.length > 0) {
+			this.#blocks = [...this.#blocks, sanitizeHtml(parseTokens(done, tokens.links))];
+			this.#committed += done.reduce((n, t) => n + t.raw.length, 0);
+		}
+		const openTokens = tokens.slice(open);
+		this.#tail = openTokens.length > 0 ? sanitizeHtml(parseTokens(openTokens, tokens.links)) : '';
+	}
+
+	#goWhole(text: string, final: boolean): void {
+		this.#whole = true;
+		this.#advance(text, final);
+	}
+
+	#reset(): void {
+		this.#text = '';
+		this.#committed = 0;
+		this.#blocks = [];
+		this.#tail = '';
+		this.#whole = false;
+	}
+}
+
+/** Whether a token (at any depth) is raw HTML, block or inline. */
+function hasRawHtml(token: Token | TokensList | object): boolean {
+	if ('type' in token && (token.type === 'html' || token.type === 'def')) return true;
+	for (const value of Object.values(token)) {
+		if (!Array.isArray(value)) continue;
+		for (const item of value as unknown[]) {
+			if (item !== null && typeof item === 'object' && hasRawHtml(item)) return true;
+		}
+	}
+	return false;
+}
