@@ -3,3 +3,4 @@
  * feature area.
  */
 export { findScenario, scenarioNames } from './scenarios';
+import './bench';

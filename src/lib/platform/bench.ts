@@ -28,3 +28,33 @@ export function renderBaseline(): RenderBaseline | null {
 	cached = value === 'b0' || value === 'b1' ? value : null;
 	return cached;
 }
+
+/** What the page received from the worker as hot streaming text (bench scenario S3). */
+export interface StreamTraffic {
+	/** `stream` events received. */
+	events: number;
+	/** Their size as JSON, UTF-16 code units: about what `postMessage` carried. */
+	bytes: number;
+}
+
+const traffic: StreamTraffic = { events: 0, bytes: 0 };
+let counting: boolean | undefined;
+
+/**
+ * Count one `stream` event's payload, only when the bench asked for it
+ * (`localStorage['iris:bench'] = '1'`); the totals are on `globalThis.__irisStreamTraffic`.
+ */
+export function recordStreamTraffic(payload: unknown): void {
+	if (counting === undefined) {
+		try {
+			counting = typeof localStorage !== 'undefined' && localStorage.getItem('iris:bench') === '1';
+		} catch {
+			counting = false;
+		}
+		if (counting)
+			(globalThis as { __irisStreamTraffic?: StreamTraffic }).__irisStreamTraffic = traffic;
+	}
+	if (!counting) return;
+	traffic.events += 1;
+	traffic.bytes += JSON.stringify(payload).length;
+}

@@ -1,8 +1,12 @@
 /**
  * One open channel: its latest page of messages from the store, with hot streaming text laid
  * over messages still streaming. Opening reads only the latest page (index `[chat_id+ts]`, newest
- * first, `limit`), so it costs the same in a 1k- or 100k-message store; older pages are added on
- * request (`loadOlder`).
+ * first, `limit`), so it costs the same in a 1k- or 100k-message store.
+ *
+ * The live part is a `liveQuery` from the oldest message of that first page onwards (new messages
+ * join it; older ones never re-read). Older pages are read once each on request (`loadOlder`) and
+ * kept as they were: scrolling back through 10,000 messages reads each row once, and a change to
+ * an old message shows when the channel is opened again.
  */
 import { Dexie, liveQuery } from 'dexie';
 import type { IrisDB, MessageRow } from '../db/schema';
@@ -13,66 +17,90 @@ export const PAGE_SIZE = 200;
 
 export class Conversation {
 	readonly chat_id: string;
-	/** Messages oldest → newest. */
-	messages = $state.raw<MessageRow[]>([]);
 	/** False until the first result arrived. */
 	loaded = $state(false);
 	/** The last query error (e.g. storage unavailable), or null. */
 	error = $state<Error | null>(null);
 	/** Whether older messages may exist beyond the loaded pages. */
 	hasOlder = $state(false);
+	#older = $state.raw<MessageRow[]>([]);
+	#live = $state.raw<MessageRow[]>([]);
 	readonly #db: IrisDB;
-	readonly #streams: StreamTexts;
-	#limit = PAGE_SIZE;
-	#subscription: { unsubscribe(): void } | undefined;
+	readonly #subscription: { unsubscribe(): void };
+	/** `ts` of the oldest row of the first page: the live range starts there. */
+	#liveFrom: number | undefined;
+	#loadingOlder = false;
 
 	constructor(db: IrisDB, chat_id: string, streams: StreamTexts) {
 		this.chat_id = chat_id;
 		this.#db = db;
-		this.#streams = streams;
-		this.#subscribe();
+		this.#subscription = liveQuery(() => this.#readLive()).subscribe({
+			next: (rows) => {
+				this.#live = rows;
+				this.loaded = true;
+				this.error = null;
+				for (const row of rows) if (row.status === 'complete') streams.done(row.message_id);
+			},
+			error: (e: unknown) => this.#failed(e)
+		});
 	}
 
+	/** Messages oldest → newest. */
+	readonly messages: MessageRow[] = $derived(
+		this.#older.length ? [...this.#older, ...this.#live] : this.#live
+	);
+
 	/**
-	 * Read one more page of older messages. The current rows stay until the bigger page arrives,
-	 * so the list never flashes empty. No-op while the last page read was not full.
+	 * Read the page of messages just older than the oldest loaded one and prepend it. No-op while
+	 * a read is running or when the last page read was not full.
 	 */
 	loadOlder(): void {
-		if (!this.hasOlder) return;
-		this.hasOlder = false;
-		this.#limit += PAGE_SIZE;
-		this.#subscribe();
+		const oldest = this.#older[0] ?? this.#live[0];
+		if (!this.hasOlder || this.#loadingOlder || !oldest) return;
+		this.#loadingOlder = true;
+		this.#readOlder(oldest)
+			.then((rows) => {
+				this.#older = [...rows, ...this.#older];
+				this.hasOlder = rows.length > 0;
+			})
+			.catch((e: unknown) => this.#failed(e))
+			.finally(() => (this.#loadingOlder = false));
 	}
 
 	dispose(): void {
-		this.#subscription?.unsubscribe();
-		this.#subscription = undefined;
+		this.#subscription.unsubscribe();
 	}
 
-	#subscribe(): void {
-		this.dispose();
-		const { chat_id } = this;
-		const limit = this.#limit;
-		this.#subscription = liveQuery(async () => {
-			const newestFirst = await this.#db.messages
-				.where('[chat_id+ts]')
-				.between([chat_id, Dexie.minKey], [chat_id, Dexie.maxKey])
-				.reverse()
-				.limit(limit)
-				.toArray();
-			return newestFirst.reverse();
-		}).subscribe({
-			next: (rows) => {
-				this.messages = rows;
-				this.loaded = true;
-				this.error = null;
-				this.hasOlder = rows.length === limit;
-				for (const row of rows) if (row.status === 'complete') this.#streams.done(row.message_id);
-			},
-			error: (e: unknown) => {
-				this.error = e instanceof Error ? e : new Error(String(e));
-				this.loaded = true;
-			}
-		});
+	async #readLive(): Promise<MessageRow[]> {
+		const range = this.#db.messages.where('[chat_id+ts]');
+		if (this.#liveFrom !== undefined) {
+			return range.between([this.chat_id, this.#liveFrom], [this.chat_id, Dexie.maxKey]).toArray();
+		}
+		const newestFirst = await range
+			.between([this.chat_id, Dexie.minKey], [this.chat_id, Dexie.maxKey])
+			.reverse()
+			.limit(PAGE_SIZE)
+			.toArray();
+		const page = newestFirst.reverse();
+		this.#liveFrom = page[0]?.ts;
+		this.hasOlder = page.length === PAGE_SIZE;
+		return page;
+	}
+
+	async #readOlder(oldest: MessageRow): Promise<MessageRow[]> {
+		// Inclusive of `oldest.ts` (several messages may share a millisecond); loaded ones skipped.
+		const newestFirst = await this.#db.messages
+			.where('[chat_id+ts]')
+			.between([this.chat_id, Dexie.minKey], [this.chat_id, oldest.ts], true, true)
+			.reverse()
+			.limit(PAGE_SIZE + 1)
+			.toArray();
+		const loaded = this.messages.filter((m) => m.ts === oldest.ts).map((m) => m.message_id);
+		return newestFirst.filter((m) => !loaded.includes(m.message_id)).reverse();
+	}
+
+	#failed(e: unknown): void {
+		this.error = e instanceof Error ? e : new Error(String(e));
+		this.loaded = true;
 	}
 }

@@ -5,7 +5,7 @@
  */
 import { SvelteMap } from 'svelte/reactivity';
 import type { StreamDelta } from '../bridge/contract';
-import { renderBaseline } from '../platform/bench';
+import { recordStreamTraffic, renderBaseline } from '../platform/bench';
 
 export class StreamTexts {
 	readonly #texts = new SvelteMap<string, string>();
@@ -23,6 +23,7 @@ export class StreamTexts {
 
 	/** Queue changes; the visible text changes on the next animation frame. */
 	push(updates: readonly StreamDelta[]): void {
+		recordStreamTraffic(updates);
 		for (const u of updates) {
 			if (u.op === 'replace') {
 				this.#pending.set(u.message_id, u.text);
