@@ -4,7 +4,7 @@
  * - store `large`: `bench10k` (10,000) + `m90k` (90,000): 100,000 messages.
  * Each store is one browser context (its own IndexedDB), paired with the bench gateway.
  */
-import type { Browser, BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { type Gateway, pairViaLink } from '../tests/e2e/fixtures';
 import {
 	collect,
@@ -58,13 +58,24 @@ export interface OpenRun {
 }
 
 /** C2: open the 10,000-message channel. */
-export async function openRun(store: SeededStore, url: string): Promise<OpenRun> {
-	const page = await openApp(store.context, url);
-	try {
+export function openRun(store: SeededStore, url: string): Promise<OpenRun> {
+	return inPage(store, url, async (page) => {
 		const openMs = await timeChannelOpen(page, 'bench10k', 10_000);
 		const pageReadMs = await timeChannelRead(page, 'bench10k', 200);
 		const loadAllMs = await timeChannelRead(page, 'bench10k');
 		return { openMs, pageReadMs, loadAllMs };
+	});
+}
+
+/** Run `fn` on a fresh page of the store's app at `url`, closed afterwards. */
+async function inPage<T>(
+	store: SeededStore,
+	url: string,
+	fn: (page: Page) => Promise<T>
+): Promise<T> {
+	const page = await openApp(store.context, url);
+	try {
+		return await fn(page);
 	} finally {
 		await page.close();
 	}
@@ -80,9 +91,8 @@ export interface ScrollRun {
 }
 
 /** Scroll up by three viewports per animation frame until the oldest message shows (≤ 120 s). */
-export async function scrollRun(store: SeededStore, url: string): Promise<ScrollRun> {
-	const page = await openApp(store.context, url);
-	try {
+export function scrollRun(store: SeededStore, url: string): Promise<ScrollRun> {
+	return inPage(store, url, async (page) => {
 		await timeChannelOpen(page, 'bench10k', 10_000);
 		await observe(page);
 		const { reachedTop, ms } = await page.evaluate(
@@ -110,9 +120,7 @@ export async function scrollRun(store: SeededStore, url: string): Promise<Scroll
 		);
 		const seen = await collect(page);
 		return { longFrames: seen.longFrames.length, maxDomNodes: seen.maxNodes, reachedTop, ms };
-	} finally {
-		await page.close();
-	}
+	});
 }
 
 /** M: JS heap (after GC, bytes) and DOM elements with a channel open. */
@@ -122,19 +130,16 @@ export interface MemoryRun {
 }
 
 /** Open `chat_id` (`count` messages) in a fresh page and measure memory. */
-export async function memoryRun(
+export function memoryRun(
 	store: SeededStore,
 	url: string,
 	chat_id: string,
 	count: number
 ): Promise<MemoryRun> {
-	const page = await openApp(store.context, url);
-	try {
+	return inPage(store, url, async (page) => {
 		await timeChannelOpen(page, chat_id, count);
 		const cdp = await store.context.newCDPSession(page);
 		const heap = await heapAfterGc(cdp);
 		return { heap, domNodes: await domNodes(page) };
-	} finally {
-		await page.close();
-	}
+	});
 }

@@ -4,6 +4,7 @@ import { IrisClient } from '../../src/lib/connection/client';
 import { IrisDB } from '../../src/lib/db/schema';
 import type { WorkerEvent } from '../../src/lib/bridge/contract';
 import { Backoff } from '../../src/lib/connection/backoff';
+import { DEFAULT_EMIT_MS } from '../../src/lib/connection/stream';
 import { FakeClock } from './support/fake-clock';
 import { FakeSocket } from './support/fake-socket';
 
@@ -142,7 +143,7 @@ describe('IrisClient streaming', () => {
 		for (const text of ['H', 'He', 'Hel', 'Hell']) {
 			s.receive({ v: 1, type: 'message.update', payload: { message_id: 'a1', text } });
 		}
-		t.clock.advance(16);
+		t.clock.advance(DEFAULT_EMIT_MS);
 		const streams = t.events.filter((e) => e.type === 'stream');
 		expect(streams).toEqual([
 			{ type: 'stream', updates: [{ message_id: 'a1', op: 'replace', text: 'Hell' }] }
@@ -152,7 +153,7 @@ describe('IrisClient streaming', () => {
 		t.client.subscribe((e) => late.push(e));
 		expect(late.filter((e) => e.type === 'stream')).toEqual(streams);
 		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'a1', text: 'Hello, w' } });
-		t.clock.advance(16);
+		t.clock.advance(DEFAULT_EMIT_MS);
 		const append = {
 			type: 'stream',
 			updates: [{ message_id: 'a1', op: 'append', at: 4, text: 'o, w' }]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StreamDelta } from '../../src/lib/bridge/contract';
-import { DEFAULT_PERSIST_MS, StreamBuffer } from '../../src/lib/connection/stream';
+import { DEFAULT_EMIT_MS, DEFAULT_PERSIST_MS, StreamBuffer } from '../../src/lib/connection/stream';
 import { FakeClock } from './support/fake-clock';
 
 function setup() {
@@ -23,7 +23,7 @@ describe('StreamBuffer', () => {
 			t.buffer.update('m', final.slice(0, end));
 			t.clock.advance(10);
 		}
-		t.clock.advance(16);
+		t.clock.advance(DEFAULT_EMIT_MS);
 		let page = '';
 		for (const d of t.emitted.flat()) {
 			if (d.op === 'replace') page = d.text;
@@ -40,9 +40,9 @@ describe('StreamBuffer', () => {
 	it('replaces the text when an update does not extend what the page has', () => {
 		const t = setup();
 		t.buffer.update('m', 'Hello wor');
-		t.clock.advance(16);
+		t.clock.advance(DEFAULT_EMIT_MS);
 		t.buffer.update('m', 'Goodbye');
-		t.clock.advance(16);
+		t.clock.advance(DEFAULT_EMIT_MS);
 		expect(t.emitted).toEqual([
 			[{ message_id: 'm', op: 'replace', text: 'Hello wor' }],
 			[{ message_id: 'm', op: 'replace', text: 'Goodbye' }]

@@ -8,7 +8,7 @@ import type { EventSink, WorkerApi } from './contract';
 export interface WorkerHandle {
 	api: Comlink.Remote<WorkerApi>;
 	/** Subscribe to the worker's events (the sink is proxied across the boundary). */
-	subscribe(sink: EventSink): Promise<void>;
+	subscribe(sink: EventSink, options?: { streamEmitMs?: number }): Promise<void>;
 	terminate(): void;
 }
 
@@ -21,7 +21,7 @@ export function startWorker(): WorkerHandle {
 	const api = Comlink.wrap<WorkerApi>(worker);
 	return {
 		api,
-		subscribe: (sink) => api.subscribe(Comlink.proxy(sink)),
+		subscribe: (sink, options) => api.subscribe(Comlink.proxy(sink), options),
 		terminate: () => worker.terminate()
 	};
 }

@@ -67,8 +67,11 @@ export type EventSink = (event: WorkerEvent) => void;
 
 /** Commands from the page to the worker. */
 export interface WorkerApi {
-	/** Subscribe to events; the current status is reported at once. */
-	subscribe(sink: EventSink): void;
+	/**
+	 * Subscribe to events; the current status is reported at once. `streamEmitMs` sets how often
+	 * (ms) streaming text is sent to pages (default 50; the bench baselines ask for every update).
+	 */
+	subscribe(sink: EventSink, options?: { streamEmitMs?: number }): void;
 	/**
 	 * Say which gateway the worker should be connected to (or none). The worker compares with what it
 	 * has and opens, keeps or closes the socket (GUIDE "Compare and correct").

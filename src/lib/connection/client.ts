@@ -94,7 +94,8 @@ export class IrisClient implements WorkerApi {
 		);
 	}
 
-	subscribe(sink: EventSink): void {
+	subscribe(sink: EventSink, options?: { streamEmitMs?: number }): void {
+		if (options?.streamEmitMs !== undefined) this.#stream.emitMs = options.streamEmitMs;
 		this.#sinks.add(sink);
 		sink({ type: 'status', status: this.#manager.status });
 		for (const activity of this.#activity.values()) sink({ type: 'activity', activity });

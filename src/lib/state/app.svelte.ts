@@ -12,6 +12,7 @@ import type {
 import { startWorker, type WorkerHandle } from '../bridge/client';
 import { IrisDB } from '../db/schema';
 import { getMeta } from '../db/meta';
+import { renderBaseline } from '../platform/bench';
 import { StreamTexts } from './streams.svelte';
 
 /** How many diagnostics the page keeps. */
@@ -43,7 +44,10 @@ export class AppState {
 
 	async #start(): Promise<void> {
 		this.#worker = startWorker();
-		await this.#worker.subscribe((event) => this.#onEvent(event));
+		// Bench baselines render every update (B0) or every frame (B1), as peers do.
+		const baseline = renderBaseline();
+		const options = baseline ? { streamEmitMs: baseline === 'b0' ? 0 : 16 } : undefined;
+		await this.#worker.subscribe((event) => this.#onEvent(event), options);
 		const stored = (await getMeta(this.db, 'gateway')) ?? null;
 		// A pairing that started meanwhile (the `/pair` route) wins over what was stored.
 		if (this.config === undefined) {

@@ -64,14 +64,5 @@ function combine(): string[] {
 /** Every document of the corpus (≥ 50). */
 export const CORPUS: readonly string[] = [...PIECES, ...combine()];
 
-/** A deterministic pseudo-random generator (mulberry32), so failures reproduce. */
-export function seeded(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
+/** A deterministic pseudo-random generator, so failures reproduce. */
+export { prng as seeded } from './prng';
