@@ -93,7 +93,7 @@ export async function streamRun(
 		await countAnswerWrites(page);
 		const cdp = await context.newCDPSession(page);
 		await cdp.send('Performance.enable');
-		await observe(page);
+		await observe(page, { sampleNodes: false });
 		await page.evaluate(() => {
 			const s = (globalThis as { __irisMarkdownStats?: { renders: number; charsParsed: number } })
 				.__irisMarkdownStats;

@@ -74,10 +74,10 @@ interface Observed {
 
 /**
  * Start observing the page: long animation frames over 50 ms (Long Animation Frames API),
- * `keydown` input delay, and the peak DOM size (sampled once per frame).
+ * `keydown` input delay, and (`sampleNodes`) the peak DOM size, sampled once per frame.
  */
-export async function observe(page: Page): Promise<void> {
-	await page.evaluate(() => {
+export async function observe(page: Page, { sampleNodes = true } = {}): Promise<void> {
+	await page.evaluate((sampleNodes) => {
 		const o: Observed = { longFrames: [], keyDelays: [], maxNodes: 0 };
 		(window as unknown as { __bench: Observed }).__bench = o;
 		new PerformanceObserver((list) => {
@@ -86,12 +86,14 @@ export async function observe(page: Page): Promise<void> {
 		addEventListener('keydown', (e) => o.keyDelays.push(performance.now() - e.timeStamp), {
 			capture: true
 		});
+		// A rAF loop makes the page produce a frame every vsync: only where DOM size is measured.
+		if (!sampleNodes) return;
 		const sample = () => {
 			o.maxNodes = Math.max(o.maxNodes, document.getElementsByTagName('*').length);
 			requestAnimationFrame(sample);
 		};
 		requestAnimationFrame(sample);
-	});
+	}, sampleNodes);
 }
 
 /** What `observe` saw so far. */
