@@ -74,6 +74,7 @@ export default ts.config(
 	{
 		ignores: [
 			'build/',
+			'build-next/',
 			'.svelte-kit/',
 			'node_modules/',
 			'test-results/',

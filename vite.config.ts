@@ -1,8 +1,27 @@
 import { sveltekit } from '@sveltejs/kit/vite';
+import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
+import { webManifest } from './src/web-manifest.ts';
 
 export default defineConfig({
-	plugins: [sveltekit()],
+	plugins: [
+		sveltekit(),
+		SvelteKitPWA({
+			strategies: 'injectManifest',
+			srcDir: 'src',
+			filename: 'service-worker.ts',
+			// The page registers it (workbox-window) and asks before switching versions.
+			injectRegister: false,
+			registerType: 'prompt',
+			manifest: webManifest,
+			injectManifest: {
+				globPatterns: ['client/**/*.{js,css,ico,png,svg,webmanifest,json}']
+			},
+			// adapter-static writes index.html after the client build: add it to the precache by
+			// name (its revision follows _app/version.json), or offline navigations have no shell.
+			kit: { adapterFallback: 'index.html', spa: true, includeVersionFile: true }
+		})
+	],
 	worker: { format: 'es' },
 	test: {
 		include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts', 'gateway/**/*.test.ts'],

@@ -1,19 +1,24 @@
 /**
  * Gateway settings from the environment (`npm run gateway`):
  *
- * | variable            | default                                   |
- * |---------------------|-------------------------------------------|
- * | `IRIS_HOST`         | `127.0.0.1`                               |
- * | `IRIS_PORT`         | `8787` (0 = any free port)                |
- * | `IRIS_TOKEN`        | random, 24 bytes base64url (printed)      |
- * | `IRIS_STATIC_DIR`   | `build` in the repo root                  |
- * | `IRIS_STATIC_ONLY`  | unset; `1` = serve the app, refuse WS     |
- * | `IRIS_DEMO_STEP_MS` | `15` (ms between streamed updates)        |
+ * | variable               | default                                  |
+ * |------------------------|------------------------------------------|
+ * | `IRIS_HOST`            | `127.0.0.1`                              |
+ * | `IRIS_PORT`            | `8787` (0 = any free port)               |
+ * | `IRIS_TOKEN`           | random, 24 bytes base64url (printed)     |
+ * | `IRIS_STATIC_DIR`      | `build` in the repo root                 |
+ * | `IRIS_STATIC_ONLY`     | unset; `1` = serve the app, refuse WS    |
+ * | `IRIS_DEMO_STEP_MS`    | `15` (ms between streamed updates)       |
+ * | `IRIS_PUSH`            | unset; `webpush` / `ntfy` (push/options) |
+ * | `IRIS_MEDIA_MAX_BYTES` | `52428800` (50 MiB, largest upload)      |
+ * | `IRIS_TEST_HOOKS`      | unset; `1` = serve `/__test/…` endpoints |
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_STEP_MS } from './demo-agent';
 import type { GatewayOptions } from './server';
+import { readPushOptions } from './push/options';
+import { DEFAULT_MEDIA_LIMIT_BYTES } from '../src/lib/protocol/iris';
 
 /** Settings read from the environment, or the reason they are unusable. */
 export type ConfigResult =
@@ -40,6 +45,15 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string
 		60_000
 	);
 	if (typeof demoStepMs === 'string') return { ok: false, error: demoStepMs };
+	const push = readPushOptions(env);
+	if (typeof push === 'string') return { ok: false, error: push };
+	const mediaMaxBytes = intInRange(
+		'IRIS_MEDIA_MAX_BYTES',
+		env.IRIS_MEDIA_MAX_BYTES || String(DEFAULT_MEDIA_LIMIT_BYTES),
+		0,
+		2 ** 31
+	);
+	if (typeof mediaMaxBytes === 'string') return { ok: false, error: mediaMaxBytes };
 	return {
 		ok: true,
 		options: {
@@ -50,7 +64,10 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string
 				? path.resolve(cwd, env.IRIS_STATIC_DIR)
 				: path.join(repoRoot, 'build'),
 			staticOnly: env.IRIS_STATIC_ONLY === '1',
-			demoStepMs
+			demoStepMs,
+			mediaMaxBytes,
+			testHooks: env.IRIS_TEST_HOOKS === '1',
+			...(push ? { push } : {})
 		}
 	};
 }

@@ -14,6 +14,14 @@ import type { Hub, Peer } from './hub';
 import type { Scope } from './store';
 import { runDemoTurn } from './turn';
 import { findScenario } from './demo';
+import { handleFcmRegister } from './push/handler';
+import {
+	handleAgentSteer,
+	handleAgentStop,
+	handlePickerSelect,
+	sendActivity
+} from './control/handlers';
+import { mediaTurnText, resolveRefs } from './media/describe';
 
 type ErrorCode = NonNullable<ServerPayloads['error']['code']>;
 
@@ -37,9 +45,10 @@ function handleMessageSend(
 	f: AppFrameOf<'message.send'>,
 	scope: Scope
 ): void {
-	const { text = '', reply_to, media_refs, client_msg_id } = f.payload;
-	if (media_refs && media_refs.length > 0) {
-		peer.send(errorFrame('unsupported', 'media is not supported by the demo gateway yet', f.id));
+	const { text = '', reply_to, media_refs = [], client_msg_id } = f.payload;
+	const resolved = resolveRefs(hub.media, media_refs);
+	if (!resolved.ok) {
+		peer.send(errorFrame('not_found', `media_ref "${resolved.missing}" was not uploaded`, f.id));
 		return;
 	}
 	// A resend (same client_msg_id, e.g. after a reconnect) gets the original ack and no new turn.
@@ -57,13 +66,16 @@ function handleMessageSend(
 	};
 	if (reply_to !== undefined) message.reply_to = reply_to;
 	if (client_msg_id !== undefined) message.client_msg_id = client_msg_id;
+	if (resolved.media.length > 0) message.media = resolved.media;
 	hub.store.add({ scope, message });
 	peer.send(frame('message', message, { ...scope, id: f.id }));
 	// The sender has it through the ack; other devices get it as an event, and sync replays it.
 	hub.broadcast(frame('message', message, scope), { record: true, except: peer });
 	const demo = findScenario(text);
+	// With media, the demo agent describes it (kind, name, size) in its reply.
+	const said = resolved.media.length > 0 ? mediaTurnText(text, resolved.media) : text;
 	hub.enqueueTurn(scope, (signal) =>
-		demo ? demo.scenario(hub, scope, demo.args, signal) : runDemoTurn(hub, scope, text, signal)
+		demo ? demo.scenario(hub, scope, demo.args, signal) : runDemoTurn(hub, scope, said, signal)
 	);
 }
 
@@ -82,6 +94,7 @@ function handleSync(hub: Hub, peer: Peer, f: AppFrameOf<'sync'>): void {
 	// `sync.done`: the cursor covers exactly what was replayed or already sent live.
 	for (const logged of hub.events.since(f.payload.cursor)) peer.send(logged);
 	peer.send(frame('sync.done', { cursor: hub.events.latest }, { id: f.id }));
+	sendActivity(hub, peer);
 }
 
 /** Answer one decoded app frame from an authenticated connection. */
@@ -105,6 +118,24 @@ export function handleAppFrame(hub: Hub, peer: Peer, f: AppFrame): void {
 			}
 			return;
 		}
+		case 'fcm.register':
+			handleFcmRegister(hub, peer, f);
+			return;
+		case 'agent.stop':
+		case 'agent.steer': {
+			const scope = scopeOf(hub, f);
+			if (!scope) peer.send(errorFrame('not_found', `unknown chat_id "${f.chat_id}"`, f.id));
+			else if (f.type === 'agent.steer') handleAgentSteer(hub, peer, f, scope);
+			else {
+				handleAgentStop(hub, peer, f, scope).catch((e: unknown) =>
+					hub.log(`agent.stop failed: ${String(e)}`)
+				);
+			}
+			return;
+		}
+		case 'picker.select':
+			handlePickerSelect(hub, peer, f);
+			return;
 		default:
 			peer.send(
 				errorFrame('unsupported', `${f.type} is not supported by the demo gateway yet`, f.id)

@@ -6,11 +6,17 @@ import type { Channel, ServerFrame } from '../src/lib/protocol/iris';
 import { MonotonicClock } from './clock';
 import { EventLog } from './event-log';
 import { MessageStore, scopeKey, type Scope } from './store';
+import type { PushOptions } from './push/options';
+import { PushService } from './push/service';
+import { MediaStore } from './media/store';
+import { DEFAULT_MEDIA_LIMIT_BYTES } from '../src/lib/protocol/iris';
 
 /** Something frames can be sent to: one authenticated WebSocket connection. */
 export interface Peer {
 	/** Encode and send one frame; a no-op if the socket is no longer open. */
 	send(frame: ServerFrame): void;
+	/** `hello.device_id` once authenticated (push goes to devices that are not connected). */
+	readonly deviceId?: string;
 }
 
 /** Settings of one gateway; `demoStepMs` in ms. */
@@ -18,6 +24,10 @@ export interface HubOptions {
 	token: string;
 	demoStepMs: number;
 	log: (line: string) => void;
+	/** Web Push through the gateway; off when undefined. */
+	push?: PushOptions;
+	/** Largest upload accepted, bytes (default 50 MiB). */
+	mediaMaxBytes?: number;
 }
 
 /** The one default channel the demo gateway has (frames without `chat_id` belong to it). */
@@ -36,12 +46,19 @@ export class Hub {
 	readonly store = new MessageStore();
 	readonly channels: Channel[] = [{ ...DEFAULT_CHANNEL }];
 	readonly options: HubOptions;
+	/** Web Push to devices that are not connected (`IRIS_PUSH=webpush`); undefined when off. */
+	readonly push: PushService | undefined;
+	readonly media: MediaStore;
 	readonly #peers = new Set<Peer>();
 	readonly #abort = new AbortController();
 	readonly #turns = new Map<string, Promise<void>>();
 
 	constructor(options: HubOptions) {
 		this.options = options;
+		this.push =
+			options.push &&
+			new PushService(options.push, (line) => this.log(line), DEFAULT_CHANNEL.chat_id);
+		this.media = new MediaStore(options.mediaMaxBytes ?? DEFAULT_MEDIA_LIMIT_BYTES);
 	}
 
 	/** Aborted when the gateway closes: running turns stop, queued ones never start. */
@@ -79,6 +96,13 @@ export class Hub {
 		for (const peer of this.#peers) {
 			if (peer !== opts.except) peer.send(frame);
 		}
+		this.push?.onBroadcast(frame, this.#connectedDevices());
+	}
+
+	#connectedDevices(): Set<string> {
+		const devices = new Set<string>();
+		for (const peer of this.#peers) if (peer.deviceId !== undefined) devices.add(peer.deviceId);
+		return devices;
 	}
 
 	/**

@@ -33,6 +33,10 @@ async function main(): Promise<void> {
 	console.log(`[gateway] token: ${options.token}`);
 	console.log(`[gateway] pairing link: ${gateway.pairingLink}`);
 	if (options.staticOnly) console.log('[gateway] static only: WebSocket upgrades are refused');
+	if (options.push?.vapid) {
+		console.log(`[gateway] web push on: VAPID public key ${options.push.vapid.publicKey}`);
+	}
+	if (options.push?.ntfy) console.log(`[gateway] ntfy on: publishing to ${options.push.ntfy.url}`);
 
 	let stopping = false;
 	const stop = (signal: string): void => {

@@ -11,6 +11,8 @@ import { DEFAULT_STEP_MS } from './demo-agent';
 import { Hub } from './hub';
 import { Session } from './session';
 import { serveStatic } from './static';
+import type { PushOptions } from './push/options';
+import { handleMediaTestHook } from './media/test-hooks';
 
 /** Options of `startGateway`. */
 export interface GatewayOptions {
@@ -26,6 +28,12 @@ export interface GatewayOptions {
 	staticOnly?: boolean;
 	/** Delay between two streamed `message.update`s of the demo agent, in ms (default 15). */
 	demoStepMs?: number;
+	/** Web Push to devices that are not connected (`IRIS_PUSH=webpush`); off when undefined. */
+	push?: PushOptions;
+	/** Largest media upload accepted, bytes (default 50 MiB). */
+	mediaMaxBytes?: number;
+	/** Serve the `/__test/…` endpoints (fault injection, inspection); never in production. */
+	testHooks?: boolean;
 	/** Where log lines go (each prefixed `[gateway]`); default `console.log`. */
 	log?: (line: string) => void;
 }
@@ -64,9 +72,16 @@ function urlHost(host: string): string {
 export async function startGateway(opts: GatewayOptions): Promise<RunningGateway> {
 	const log = opts.log ?? ((line: string) => console.log(line));
 	const root = path.resolve(opts.staticDir);
-	const hub = new Hub({ token: opts.token, demoStepMs: opts.demoStepMs ?? DEFAULT_STEP_MS, log });
+	const hub = new Hub({
+		token: opts.token,
+		demoStepMs: opts.demoStepMs ?? DEFAULT_STEP_MS,
+		log,
+		...(opts.push ? { push: opts.push } : {}),
+		...(opts.mediaMaxBytes !== undefined ? { mediaMaxBytes: opts.mediaMaxBytes } : {})
+	});
 
 	const server = createServer((req, res) => {
+		if (opts.testHooks && handleMediaTestHook(req, res, hub)) return;
 		serveStatic(req, res, root).catch((e: unknown) => {
 			hub.log(`http error: ${String(e)}`);
 			res.destroy();
@@ -97,6 +112,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 	const { port } = server.address() as AddressInfo;
 	const httpUrl = `http://${urlHost(opts.host)}:${port}`;
 	const wsUrl = `ws://${urlHost(opts.host)}:${port}${WS_PATH}`;
+	if (hub.push) hub.push.appUrl = httpUrl;
 	const pairingLink = `${httpUrl}/pair#url=${encodeURIComponent(wsUrl)}&token=${encodeURIComponent(opts.token)}`;
 
 	const close = async (): Promise<void> => {

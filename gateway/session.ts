@@ -18,6 +18,7 @@ import {
 } from '../src/lib/protocol/iris';
 import { errorFrame, handleAppFrame } from './handlers';
 import type { Hub, Peer } from './hub';
+import { MediaTransfers } from './media/transfers';
 
 /** Close code sent after an auth failure (application range 4000–4999). */
 export const CLOSE_AUTH_FAILED = 4001;
@@ -25,12 +26,12 @@ export const CLOSE_AUTH_FAILED = 4001;
 /** What the demo gateway can do, announced in `hello.ack`. */
 const SERVER_CAPS = {
 	streaming: true,
-	reasoning: false,
-	tools: false,
-	media: false,
+	reasoning: true,
+	tools: true,
+	media: true,
 	search: false,
 	push: 'none' as const,
-	pickers: false
+	pickers: true
 };
 
 /** Constant-time token comparison (hashing first gives both sides the same length). */
@@ -39,28 +40,45 @@ function tokenMatches(given: string, expected: string): boolean {
 	return timingSafeEqual(digest(given), digest(expected));
 }
 
+function rawToBuffer(data: RawData): Buffer {
+	if (Array.isArray(data)) return Buffer.concat(data);
+	if (data instanceof ArrayBuffer) return Buffer.from(data);
+	return data;
+}
+
 function rawToText(data: RawData): string {
-	if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-	if (data instanceof ArrayBuffer) return Buffer.from(data).toString('utf8');
-	return data.toString('utf8');
+	return rawToBuffer(data).toString('utf8');
 }
 
 /** A connection: authenticates, then answers frames through `handleAppFrame`. */
 export class Session implements Peer {
 	readonly #ws: WebSocket;
 	readonly #hub: Hub;
+	readonly #media: MediaTransfers;
 	#device: string | undefined;
+	#deviceId: string | undefined;
 
 	/** Attach to an accepted socket; the session lives as long as the socket. */
 	constructor(ws: WebSocket, hub: Hub) {
 		this.#ws = ws;
 		this.#hub = hub;
+		this.#media = new MediaTransfers(hub, this, {
+			sendBinary: (data) => {
+				if (ws.readyState === WebSocket.OPEN) ws.send(data, { binary: true });
+			},
+			drop: () => ws.terminate()
+		});
 		ws.on('message', (data, isBinary) => this.#receive(data, isBinary));
 		ws.on('close', (code) => {
 			hub.removePeer(this);
 			hub.log(`connection closed (${code}${this.#device ? `, device ${this.#device}` : ''})`);
 		});
 		ws.on('error', (e) => hub.log(`socket error: ${e.message}`));
+	}
+
+	/** `hello.device_id`, once authenticated. */
+	get deviceId(): string | undefined {
+		return this.#deviceId;
 	}
 
 	/** Encode (validating against the schema) and send; a no-op once the socket is not open. */
@@ -72,7 +90,7 @@ export class Session implements Peer {
 	#receive(data: RawData, isBinary: boolean): void {
 		try {
 			if (this.#device === undefined) this.#authenticate(data, isBinary);
-			else if (isBinary) this.#binary();
+			else if (isBinary) this.#media.binary(rawToBuffer(data));
 			else this.#text(rawToText(data));
 		} catch (e) {
 			// A bug in a handler (e.g. an encode error) must not take the gateway down.
@@ -105,20 +123,23 @@ export class Session implements Peer {
 	}
 
 	#welcome(hello: AppFrameOf<'hello'>): void {
-		const { device_id, device_name } = hello.payload;
+		const { device_id, device_name, fcm_token, ntfy_topic } = hello.payload;
 		this.#device = device_name ? `${device_name} (${device_id})` : device_id;
+		this.#deviceId = device_id;
+		const push = this.#hub.push;
+		// A hello without push fields leaves an earlier registration alone (`fcm.register{}` clears it).
+		if (push && (fcm_token || ntfy_topic)) {
+			const error = push.register(device_id, { fcm_token, ntfy_topic });
+			if (error) this.#hub.log(`push: hello from ${device_id}: ${error}`);
+		}
 		const ack = {
-			server_caps: SERVER_CAPS,
+			server_caps: push ? { ...SERVER_CAPS, ...push.caps } : SERVER_CAPS,
 			sync_cursor: this.#hub.events.latest,
 			channels: this.#hub.channels.map((c) => ({ ...c }))
 		};
 		this.send(frame('hello.ack', ack, { id: hello.id }));
 		this.#hub.addPeer(this);
 		this.#hub.log(`authenticated device ${this.#device}`);
-	}
-
-	#binary(): void {
-		this.send(errorFrame('unsupported', 'binary frames are not supported by the demo gateway yet'));
 	}
 
 	#text(text: string): void {
@@ -136,6 +157,6 @@ export class Session implements Peer {
 			else this.#reject('wrong token', f.id);
 			return;
 		}
-		handleAppFrame(this.#hub, this, f);
+		if (!this.#media.handle(f)) handleAppFrame(this.#hub, this, f);
 	}
 }

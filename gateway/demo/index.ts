@@ -2,5 +2,9 @@
  * Loads every demo scenario module (each registers itself with `registerScenario`). One import per
  * feature area.
  */
+import './anatomy';
+import './pickers';
+import './media';
+
 export { findScenario, scenarioNames } from './scenarios';
 import './bench';

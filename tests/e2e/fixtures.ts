@@ -29,6 +29,12 @@ export interface GatewayOptions {
 	staticOnly?: boolean;
 	/** Milliseconds between streamed updates (`IRIS_DEMO_STEP_MS`); the gateway's default when omitted. */
 	stepMs?: number;
+	/** The built app to serve (`IRIS_STATIC_DIR`); `build/` when omitted. */
+	staticDir?: string;
+	/** Extra environment, e.g. `{ IRIS_PUSH: 'webpush' }`. */
+	env?: Record<string, string>;
+	/** Largest media upload the gateway accepts, bytes (`IRIS_MEDIA_MAX_BYTES`). */
+	mediaMaxBytes?: number;
 }
 
 /** Gateways of this worker process that have not exited yet: none may outlive the worker. */
@@ -94,12 +100,19 @@ export class Gateway {
 			IRIS_HOST: HOST,
 			IRIS_PORT: String(port),
 			IRIS_TOKEN: token,
-			IRIS_STATIC_DIR: join(ROOT, 'build')
+			IRIS_STATIC_DIR: options.staticDir ?? join(ROOT, 'build'),
+			// The `/__test/…` endpoints (inspection, fault injection) exist only for tests.
+			IRIS_TEST_HOOKS: '1',
+			...options.env
 		};
 		delete env.IRIS_STATIC_ONLY;
 		delete env.IRIS_DEMO_STEP_MS;
 		if (options.staticOnly) env.IRIS_STATIC_ONLY = '1';
 		if (options.stepMs !== undefined) env.IRIS_DEMO_STEP_MS = String(options.stepMs);
+		delete env.IRIS_MEDIA_MAX_BYTES;
+		if (options.mediaMaxBytes !== undefined) {
+			env.IRIS_MEDIA_MAX_BYTES = String(options.mediaMaxBytes);
+		}
 
 		// node itself (not npx/npm) so that the pid we signal is the gateway's.
 		const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {

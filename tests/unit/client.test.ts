@@ -1,60 +1,20 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IrisClient } from '../../src/lib/connection/client';
-import { IrisDB } from '../../src/lib/db/schema';
-import type { WorkerEvent } from '../../src/lib/bridge/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { getMeta } from '../../src/lib/db/meta';
 import { Backoff } from '../../src/lib/connection/backoff';
-import { DEFAULT_EMIT_MS } from '../../src/lib/connection/stream';
-import { FakeClock } from './support/fake-clock';
+import { DEFAULT_EMIT_MS, DEFAULT_PERSIST_MS } from '../../src/lib/connection/stream';
 import { FakeSocket } from './support/fake-socket';
-
-let n = 0;
-const dbs: IrisDB[] = [];
-afterEach(async () => {
-	for (const db of dbs.splice(0)) await db.delete();
-});
+import type { WorkerEvent } from '../../src/lib/bridge/contract';
+import { clientHarness } from './support/client-harness';
 
 function setup() {
-	const db = new IrisDB(`client-test-${++n}`);
-	dbs.push(db);
-	const clock = new FakeClock();
-	const sockets: FakeSocket[] = [];
-	const events: WorkerEvent[] = [];
-	let uuid = 0;
-	const client = new IrisClient({
-		db,
-		clock,
-		createSocket: (url) => {
-			const s = new FakeSocket(url);
-			sockets.push(s);
-			return s;
-		},
-		isOnline: () => true,
-		randomUUID: () => `uuid-${++uuid}`,
-		deviceName: 'test device'
-	});
-	client.subscribe((e) => events.push(e));
-	const last = () => sockets[sockets.length - 1]!;
-	/** Open the latest socket and complete the handshake; resolves once `sync` went out. */
-	async function handshake() {
-		last().open();
-		last().receive({
-			v: 1,
-			type: 'hello.ack',
-			id: 1,
-			payload: {
-				sync_cursor: 0,
-				channels: [{ chat_id: 'default', name: 'General', kind: 'default', is_default: true }]
-			}
-		});
-		await vi.waitFor(() => expect(last().sentTypes).toContain('sync'));
-	}
+	const t = clientHarness('client-test');
 	const sends = (s: FakeSocket) =>
 		s.sent.filter((f) => f.type === 'message.send') as {
 			id: number;
 			payload: { text: string; client_msg_id: string };
 		}[];
-	return { db, clock, sockets, events, client, last, handshake, sends };
+	return { ...t, sends };
 }
 
 describe('IrisClient outbox (PROTOCOL-NOTES "Sending messages without loss or duplicates")', () => {
@@ -176,5 +136,116 @@ describe('IrisClient streaming', () => {
 		t.last().receive('{"v":1,"type":"message.update","payload":{"message_id":5}}');
 		expect(t.client.diagnostics().at(-1)).toMatchObject({ kind: 'frame_invalid' });
 		expect(t.events.some((e) => e.type === 'diagnostic')).toBe(true);
+	});
+});
+
+describe('IrisClient push registration (PROTOCOL-NOTES "Push")', () => {
+	it('sends fcm.register on the open link and puts the registration in every later hello', async () => {
+		const t = setup();
+		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		const token = JSON.stringify({ endpoint: 'https://push.example/abc', keys: {} });
+		await t.client.registerPush({ via: 'fcm', fcm_token: token });
+		expect(t.last().sent.find((f) => f.type === 'fcm.register')).toMatchObject({
+			payload: { fcm_token: token }
+		});
+		expect(await getMeta(t.db, 'push')).toEqual({ via: 'fcm', fcm_token: token });
+
+		t.last().drop();
+		t.clock.advance(3000);
+		t.last().open();
+		expect(t.last().sent[0]).toMatchObject({
+			type: 'hello',
+			payload: { caps: { push: 'fcm' }, fcm_token: token }
+		});
+
+		t.last().receive({
+			v: 1,
+			type: 'hello.ack',
+			id: 1,
+			payload: { sync_cursor: 0, server_caps: { push: 'fcm', vapid_public_key: 'K' } }
+		});
+		await vi.waitFor(async () =>
+			expect(await getMeta(t.db, 'server_caps')).toEqual({ push: 'fcm', vapid_public_key: 'K' })
+		);
+		await t.client.registerPush({
+			via: 'ntfy',
+			ntfy_topic: 'iris-me',
+			ntfy_server: 'https://ntfy.example'
+		});
+		await t.client.registerPush(null);
+		expect(
+			t
+				.last()
+				.sent.filter((f) => f.type === 'fcm.register')
+				.map((f) => f.payload)
+		).toEqual([{ ntfy_topic: 'iris-me' }, {}]);
+		expect(await getMeta(t.db, 'push')).toBeUndefined();
+	});
+});
+
+describe('IrisClient turn anatomy (issue 3)', () => {
+	it('keeps streamed reasoning hot, persists it throttled, and keeps it at message.stop', async () => {
+		const t = setup();
+		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		const s = t.last();
+		for (const reasoning of ['I', 'I think', 'I think so']) {
+			s.receive({
+				v: 1,
+				type: 'message.update',
+				payload: { message_id: 'r1', text: '', reasoning }
+			});
+		}
+		t.clock.advance(DEFAULT_EMIT_MS);
+		expect(t.events.filter((e) => e.type === 'reasoning')).toEqual([
+			{ type: 'reasoning', updates: [{ message_id: 'r1', op: 'replace', text: 'I think so' }] }
+		]);
+		// A page subscribing mid-reasoning starts from what the others have.
+		const late: WorkerEvent[] = [];
+		t.client.subscribe((e) => late.push(e));
+		expect(late.filter((e) => e.type === 'reasoning')).toEqual([
+			{ type: 'reasoning', updates: [{ message_id: 'r1', op: 'replace', text: 'I think so' }] }
+		]);
+		t.clock.advance(DEFAULT_PERSIST_MS);
+		await vi.waitFor(async () =>
+			expect(await t.db.messages.get('r1')).toMatchObject({
+				status: 'streaming',
+				reasoning: 'I think so'
+			})
+		);
+		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'r1', text: 'Yes.' } });
+		s.receive({ v: 1, type: 'message.stop', payload: { message_id: 'r1' } });
+		await vi.waitFor(async () =>
+			expect(await t.db.messages.get('r1')).toMatchObject({
+				status: 'complete',
+				text: 'Yes.',
+				reasoning: 'I think so'
+			})
+		);
+	});
+
+	it('stores tool and picker frames, and answers a picker over the link once', async () => {
+		const t = setup();
+		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		const s = t.last();
+		s.receive({ v: 1, type: 'message.start', payload: { message_id: 'a1' } });
+		s.receive({ v: 1, type: 'tool.start', payload: { index: 0, name: 'grep' } });
+		s.receive({ v: 1, type: 'picker.confirm', payload: { picker_id: 'p1', title: 'Sure?' } });
+		await vi.waitFor(async () => expect(await t.db.pickers.get('p1')).toBeDefined());
+		expect(await t.db.parts.get(['a1', 'tool:0'])).toMatchObject({ name: 'grep' });
+
+		const answered = t.client.selectPicker({ picker_id: 'p1', value: 'yes', label: 'Confirm' });
+		await vi.waitFor(() => expect(s.sentTypes).toContain('picker.select'));
+		const select = s.sent.find((f) => f.type === 'picker.select') as { id: number };
+		s.receive({ v: 1, type: 'agent.busy', id: select.id, payload: { reason: 'processing' } });
+		await answered;
+		expect(await t.db.pickers.get('p1')).toMatchObject({
+			state: 'answered',
+			answer: { value: 'yes', label: 'Confirm' }
+		});
+		await t.client.selectPicker({ picker_id: 'p1', value: 'no', label: 'Cancel' });
+		expect(s.sentTypes.filter((type) => type === 'picker.select')).toHaveLength(1);
 	});
 });

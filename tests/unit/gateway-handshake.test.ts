@@ -29,12 +29,12 @@ describe('handshake', () => {
 			payload: {
 				server_caps: {
 					streaming: true,
-					reasoning: false,
-					tools: false,
-					media: false,
+					reasoning: true,
+					tools: true,
+					media: true,
 					search: false,
 					push: 'none',
-					pickers: false
+					pickers: true
 				},
 				sync_cursor: 0,
 				channels: [
@@ -96,12 +96,12 @@ describe('frames', () => {
 
 	it('answers known but unimplemented types with error{unsupported}', async () => {
 		const [client] = await pair();
-		expect(await client.request('agent.stop', {})).toMatchObject({
+		expect(await client.request('commands.catalog', {})).toMatchObject({
 			type: 'error',
 			id: 2,
 			payload: {
 				code: 'unsupported',
-				message: 'agent.stop is not supported by the demo gateway yet'
+				message: 'commands.catalog is not supported by the demo gateway yet'
 			}
 		});
 	});

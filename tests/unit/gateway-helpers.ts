@@ -24,6 +24,7 @@ export async function makeStaticDir(): Promise<{ dir: string; cleanup: () => Pro
 	await writeFile(path.join(dir, '_app', 'immutable', 'x.js'), 'export const x = 1;');
 	await writeFile(path.join(dir, '_app', 'version.json'), '{"version":"1"}');
 	await writeFile(path.join(dir, 'manifest.webmanifest'), '{}');
+	await writeFile(path.join(dir, 'service-worker.js'), 'self.skipWaiting;');
 	await writeFile(path.join(dir, 'icon.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
 	await writeFile(path.join(base, 'package.json'), SECRET);
 	return { dir, cleanup: () => rm(base, { recursive: true, force: true }) };

@@ -54,6 +54,15 @@ describe('static files', () => {
 		expect((await httpGet(t.gw.port, '/_app/immutable/missing.js')).status).toBe(404);
 	});
 
+	it('serves the service worker as uncached JavaScript, so a deploy is seen at once', async () => {
+		t = await startTestGateway();
+		const sw = await httpGet(t.gw.port, '/service-worker.js');
+		expect(sw.status).toBe(200);
+		expect(sw.body).toBe('self.skipWaiting;');
+		expect(sw.headers['content-type']).toBe('text/javascript; charset=utf-8');
+		expect(sw.headers['cache-control']).toBe('no-cache');
+	});
+
 	it('sets Content-Type by extension', async () => {
 		t = await startTestGateway();
 		const manifest = await httpGet(t.gw.port, '/manifest.webmanifest');

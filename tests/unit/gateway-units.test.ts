@@ -112,7 +112,9 @@ describe('readConfig', () => {
 			IRIS_TOKEN: 'tok',
 			IRIS_STATIC_DIR: 'dist',
 			IRIS_STATIC_ONLY: '1',
-			IRIS_DEMO_STEP_MS: '1'
+			IRIS_DEMO_STEP_MS: '1',
+			IRIS_MEDIA_MAX_BYTES: '1024',
+			IRIS_TEST_HOOKS: '1'
 		};
 		expect(readConfig(env, '/repo', '/cwd')).toEqual({
 			ok: true,
@@ -122,11 +124,14 @@ describe('readConfig', () => {
 				token: 'tok',
 				staticDir: '/cwd/dist',
 				staticOnly: true,
-				demoStepMs: 1
+				demoStepMs: 1,
+				mediaMaxBytes: 1024,
+				testHooks: true
 			}
 		});
 		expect(readConfig({ IRIS_PORT: 'abc' }, '/r', '/c')).toMatchObject({ ok: false });
 		expect(readConfig({ IRIS_PORT: '70000' }, '/r', '/c')).toMatchObject({ ok: false });
 		expect(readConfig({ IRIS_DEMO_STEP_MS: '-1' }, '/r', '/c')).toMatchObject({ ok: false });
+		expect(readConfig({ IRIS_MEDIA_MAX_BYTES: 'x' }, '/r', '/c')).toMatchObject({ ok: false });
 	});
 });

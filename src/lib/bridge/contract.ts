@@ -3,6 +3,8 @@
  * Comlink; the worker reports through the `EventSink` the page hands it.
  */
 
+import type { PushRegistration } from '../protocol/push';
+
 /** What the user paired with. */
 export interface GatewayConfig {
 	/** `ws://` or `wss://` URL, used as given (PROTOCOL-NOTES "Transport and handshake"). */
@@ -54,13 +56,41 @@ export type StreamDelta =
 	  }
 	| { message_id: string; op: 'replace'; text: string };
 
+/**
+ * Where one media transfer stands (PROTOCOL-NOTES "Media"), keyed by `media_id` (for an upload, its
+ * `media_ref`). `loaded`/`total` in bytes. `queued` also means "waiting for the connection".
+ */
+export interface TransferProgress {
+	media_id: string;
+	direction: 'up' | 'down';
+	state: 'queued' | 'active' | 'done' | 'failed' | 'cancelled';
+	loaded: number;
+	total: number;
+	/** Why it failed, for people. */
+	error?: string;
+}
+
+/** A file the page hands the worker to upload (`size` in bytes, `kind` per the schema). */
+export interface AttachInput {
+	media_ref: string;
+	/** The channel whose composer it is attached in (restored there after a reload). */
+	chat_id: string;
+	blob: Blob;
+	filename: string;
+	mime: string;
+	kind: 'image' | 'audio' | 'video' | 'document' | 'voice';
+}
+
 /** Events from the worker to the page. */
 export type WorkerEvent =
 	| { type: 'status'; status: ConnectionStatus }
 	/** Hot streaming text, changes since the last event; bypasses the store (GUIDE "Hot data"). */
 	| { type: 'stream'; updates: StreamDelta[] }
+	/** Hot streaming reasoning (extension `message.update.reasoning`), changes like `stream`. */
+	| { type: 'reasoning'; updates: StreamDelta[] }
 	| { type: 'activity'; activity: AgentActivity }
-	| { type: 'diagnostic'; entry: DiagnosticEntry };
+	| { type: 'diagnostic'; entry: DiagnosticEntry }
+	| { type: 'transfer'; transfer: TransferProgress };
 
 /** Callback the page gives the worker. */
 export type EventSink = (event: WorkerEvent) => void;
@@ -77,10 +107,40 @@ export interface WorkerApi {
 	 * has and opens, keeps or closes the socket (GUIDE "Compare and correct").
 	 */
 	configure(config: GatewayConfig | null): Promise<void>;
-	/** Queue a user message in the outbox and send it; resolves with its `client_msg_id`. */
-	send(input: { chat_id: string; thread_id?: string; text: string }): Promise<string>;
+	/**
+	 * Queue a user message in the outbox and send it; resolves with its `client_msg_id`. With
+	 * `media_refs` (from `attach`), it goes out once those uploads are done.
+	 */
+	send(input: {
+		chat_id: string;
+		thread_id?: string;
+		text: string;
+		media_refs?: string[];
+	}): Promise<string>;
+	/** Store a file and queue its upload (`transfer` events report progress). */
+	attach(input: AttachInput): Promise<void>;
+	/** Cancel an upload and forget its bytes. */
+	cancelUpload(media_ref: string): Promise<void>;
+	/** Fetch a piece of media on demand (`media.pull`); progress as `transfer` events. */
+	pull(media_id: string): Promise<void>;
+	/** Bytes the store could not keep (quota): held in the worker's memory, if any. */
+	memoryBlob(media_id: string): Blob | undefined;
 	/** Re-queue a failed message. */
 	retry(client_msg_id: string): Promise<void>;
 	/** The network came back or the page became visible: retry a pending reconnect now. */
 	wake(): void;
+	/**
+	 * Store how this device gets push (null: off) and tell the gateway: in every later `hello`,
+	 * and at once with `fcm.register` when connected (an empty one unregisters).
+	 */
+	registerPush(reg: PushRegistration | null): Promise<void>;
+	/** Stop the agent's turn in a channel (`agent.stop`); rejects when not connected. */
+	stop(scope: { chat_id: string; thread_id?: string }): Promise<void>;
+	/**
+	 * Steer the running turn (`agent.steer`). Resolves `'sent'` when there was no turn to steer
+	 * or no connection: the text then went to the outbox as a normal message.
+	 */
+	steer(input: { chat_id: string; thread_id?: string; text: string }): Promise<'steered' | 'sent'>;
+	/** Answer a picker (`picker.select`) once; `label` is what the user saw, kept with the answer. */
+	selectPicker(input: { picker_id: string; value: string; label: string }): Promise<void>;
 }

@@ -3,11 +3,12 @@
  * the store in batches, keeps streaming text hot, sends the outbox, and reports status, activity
  * and diagnostics to every subscribed page.
  */
-import type { ServerFrame } from '../protocol/iris/frames';
+import type { MediaRef, ServerFrame } from '../protocol/iris/frames';
 import type { ProtocolError } from '../protocol/iris/codec';
 import type { Clock } from '../platform/clock';
 import type {
 	AgentActivity,
+	AttachInput,
 	DiagnosticEntry,
 	EventSink,
 	GatewayConfig,
@@ -18,9 +19,14 @@ import type { IrisDB } from '../db/schema';
 import { applyFrames, isStored, persistStreamText } from '../db/apply';
 import { deleteMeta, getMeta, setMeta } from '../db/meta';
 import { enqueue, requeue } from '../db/outbox';
+import { pushFields, type PushRegistration } from '../protocol/push';
+import { mediaRefsOf, offerAsMessage } from './media/refs';
 import { ConnectionManager } from './manager';
 import { OutboxSender } from './outbox-sender';
 import { StreamBuffer } from './stream';
+import { TurnCommands } from './turn-commands';
+import { persistReasoning } from '../db/reasoning';
+import { MediaTransfers } from './media';
 import type { SocketLike } from './link';
 
 export interface ClientDeps {
@@ -44,25 +50,36 @@ export class IrisClient implements WorkerApi {
 	readonly #manager: ConnectionManager;
 	readonly #stream: StreamBuffer;
 	readonly #outbox: OutboxSender;
+	/** Streamed reasoning (extension `message.update.reasoning`), kept hot like the text. */
+	readonly #reasoning: StreamBuffer;
+	readonly #commands: TurnCommands;
+	readonly #media: MediaTransfers;
 	readonly #activity = new Map<string, AgentActivity>();
 	readonly #diagnostics: DiagnosticEntry[] = [];
 	#pendingFrames: ServerFrame[] = [];
 	#applyChain: Promise<void> = Promise.resolve();
 	#applyScheduled = false;
 	#defaultChatId = FALLBACK_CHAT_ID;
+	#config: GatewayConfig | null = null;
 
 	constructor(deps: ClientDeps) {
 		this.#d = deps;
-		this.#stream = new StreamBuffer({
-			clock: deps.clock,
-			emit: (updates) => this.#emit({ type: 'stream', updates }),
-			persist: (texts) => {
-				this.#applyChain = this.#applyChain.then(() =>
-					persistStreamText(deps.db, texts).catch((e) => this.#storageFailed(e))
-				);
-			}
+		this.#stream = this.#hotBuffer('stream', persistStreamText);
+		this.#reasoning = this.#hotBuffer('reasoning', persistReasoning);
+		this.#commands = new TurnCommands({
+			db: deps.db,
+			link: () => this.#manager.link,
+			send: (input) => this.send(input),
+			log: (line) => this.#diagnose('turn', line)
 		});
 		this.#outbox = new OutboxSender(deps.db, (line) => this.#diagnose('outbox', line));
+		this.#media = new MediaTransfers({
+			db: deps.db,
+			clock: deps.clock,
+			emit: (transfer) => this.#emit({ type: 'transfer', transfer }),
+			report: (line) => this.#diagnose('media', line),
+			onUploadsSettled: () => this.#outbox.flush()
+		});
 		this.#manager = new ConnectionManager(
 			{
 				clock: deps.clock,
@@ -75,6 +92,9 @@ export class IrisClient implements WorkerApi {
 				onReady: (link, ack) => {
 					this.#enqueue(ack);
 					this.#applyChain = this.#applyChain.then(async () => {
+						if (ack.payload.server_caps) {
+							await setMeta(deps.db, 'server_caps', ack.payload.server_caps);
+						}
 						this.#defaultChatId = (await getMeta(deps.db, 'default_chat_id')) ?? FALLBACK_CHAT_ID;
 						const cursor = (await getMeta(deps.db, 'cursor')) ?? 0;
 						if (!link.ready) return;
@@ -82,12 +102,15 @@ export class IrisClient implements WorkerApi {
 							.request({ type: 'sync', payload: { cursor } })
 							.answer.catch((e: Error) => this.#diagnose('sync', e.message));
 						this.#outbox.attach(link);
+						this.#media.attach(link);
 					});
 				},
+				onBinary: (data) => this.#media.onBinary(data),
 				onFrame: (frame) => this.#onFrame(frame),
 				onInvalid: (error) => this.#onInvalid(error),
 				onDown: () => {
 					this.#outbox.detach();
+					this.#media.detach();
 					for (const chat_id of [...this.#activity.keys()]) this.#setActivity(chat_id, {});
 				}
 			}
@@ -101,6 +124,8 @@ export class IrisClient implements WorkerApi {
 		for (const activity of this.#activity.values()) sink({ type: 'activity', activity });
 		const streams = this.#stream.snapshot();
 		if (streams.length) sink({ type: 'stream', updates: streams });
+		const reasoning = this.#reasoning.snapshot();
+		if (reasoning.length) sink({ type: 'reasoning', updates: reasoning });
 	}
 
 	async configure(config: GatewayConfig | null): Promise<void> {
@@ -112,27 +137,82 @@ export class IrisClient implements WorkerApi {
 		if (config) await setMeta(this.#d.db, 'gateway', config);
 		else await deleteMeta(this.#d.db, 'gateway');
 		this.#defaultChatId = (await getMeta(this.#d.db, 'default_chat_id')) ?? FALLBACK_CHAT_ID;
-		this.#manager.configure(config, {
+		this.#config = config;
+		await this.#configureHello(device_id);
+	}
+
+	async registerPush(reg: PushRegistration | null): Promise<void> {
+		if (reg) await setMeta(this.#d.db, 'push', reg);
+		else await deleteMeta(this.#d.db, 'push');
+		const device_id = await getMeta(this.#d.db, 'device_id');
+		if (device_id) await this.#configureHello(device_id);
+		this.#manager.link
+			?.request({ type: 'fcm.register', payload: pushFields(reg ?? undefined) })
+			.answer.catch((e: Error) => this.#diagnose('push', e.message));
+	}
+
+	/** Hand the manager the current `hello` fields (it reconnects only if the gateway changed). */
+	async #configureHello(device_id: string): Promise<void> {
+		const push = await getMeta(this.#d.db, 'push');
+		this.#manager.configure(this.#config, {
 			device_id,
 			device_name: this.#d.deviceName,
-			caps: { min_protocol: 1, media: false, push: 'none' }
+			caps: { min_protocol: 1, media: true, push: push?.via ?? 'none' },
+			...pushFields(push)
 		});
 	}
 
-	async send(input: { chat_id: string; thread_id?: string; text: string }): Promise<string> {
+	async send(input: {
+		chat_id: string;
+		thread_id?: string;
+		text: string;
+		media_refs?: string[];
+	}): Promise<string> {
+		const { media_refs, ...message } = input;
 		const client_msg_id = this.#d.randomUUID();
-		await enqueue(this.#d.db, { ...input, client_msg_id, now: this.#d.clock.now() });
+		const media = await mediaRefsOf(this.#d.db, media_refs ?? []);
+		await enqueue(this.#d.db, { ...message, media, client_msg_id, now: this.#d.clock.now() });
 		this.#outbox.flush();
 		return client_msg_id;
 	}
 
 	async retry(client_msg_id: string): Promise<void> {
+		const refs = (await this.#d.db.outbox.get(client_msg_id))?.media_refs ?? [];
+		await this.#media.retryUploads(refs);
 		await requeue(this.#d.db, client_msg_id);
 		this.#outbox.flush();
 	}
 
+	attach(input: AttachInput): Promise<void> {
+		return this.#media.addUpload(input);
+	}
+
+	cancelUpload(media_ref: string): Promise<void> {
+		return this.#media.cancelUpload(media_ref);
+	}
+
+	pull(media_id: string): Promise<void> {
+		return this.#media.pull(media_id);
+	}
+
+	memoryBlob(media_id: string): Blob | undefined {
+		return this.#media.memoryBlob(media_id);
+	}
+
 	wake(): void {
 		this.#manager.wake();
+	}
+
+	stop(scope: { chat_id: string; thread_id?: string }): Promise<void> {
+		return this.#commands.stop(scope);
+	}
+
+	steer(input: { chat_id: string; thread_id?: string; text: string }): Promise<'steered' | 'sent'> {
+		return this.#commands.steer(input);
+	}
+
+	selectPicker(input: { picker_id: string; value: string; label: string }): Promise<void> {
+		return this.#commands.selectPicker(input);
 	}
 
 	/** The last protocol events recorded (oldest first). */
@@ -144,8 +224,9 @@ export class IrisClient implements WorkerApi {
 		const chat_id = frame.chat_id ?? this.#defaultChatId;
 		switch (frame.type) {
 			case 'message.update': {
-				const { message_id, text } = frame.payload;
+				const { message_id, text, reasoning } = frame.payload;
 				const first = this.#stream.latest(message_id) === undefined;
+				if (typeof reasoning === 'string') this.#reasoning.update(message_id, reasoning);
 				// An update without a start (e.g. a coalesced replay) opens the message; a start
 				// for a message already stored is a no-op.
 				if (this.#stream.update(message_id, text) && first) {
@@ -155,16 +236,29 @@ export class IrisClient implements WorkerApi {
 			}
 			case 'message.stop': {
 				const text = this.#stream.stop(frame.payload.message_id);
-				const stop =
-					frame.payload.final_text === undefined && text !== undefined
-						? { ...frame, payload: { ...frame.payload, final_text: text } }
-						: frame;
-				this.#enqueue(stop);
+				const reasoning = this.#reasoning.stop(frame.payload.message_id);
+				const payload = { ...frame.payload };
+				if (payload.final_text === undefined && text !== undefined) payload.final_text = text;
+				if (payload.reasoning === undefined && reasoning !== undefined) {
+					payload.reasoning = reasoning;
+				}
+				this.#enqueue({ ...frame, payload });
 				return;
 			}
 			case 'message':
 				this.#outbox.enrichAck(frame);
 				this.#enqueue(frame);
+				this.#announceMedia(frame.payload.media ?? []);
+				return;
+			case 'history':
+				this.#enqueue(frame);
+				this.#announceMedia(frame.payload.messages.flatMap((m) => m.media ?? []));
+				return;
+			case 'media.offer':
+				// With an id it answers our `media.upload.end`; without, the agent offers media.
+				if (frame.id !== undefined) return;
+				this.#enqueue(offerAsMessage(frame));
+				this.#announceMedia([frame.payload]);
 				return;
 			case 'agent.busy':
 				this.#setActivity(chat_id, { busy: true, reason: frame.payload.reason ?? 'processing' });
@@ -186,6 +280,30 @@ export class IrisClient implements WorkerApi {
 			default:
 				if (isStored(frame)) this.#enqueue(frame);
 		}
+	}
+
+	/** After the frames that carry it are stored, remember media and fetch what is eager. */
+	#announceMedia(refs: MediaRef[]): void {
+		if (refs.length === 0) return;
+		this.#applyChain = this.#applyChain.then(() =>
+			this.#media.announce(refs).catch((e: Error) => this.#diagnose('media', e.message))
+		);
+	}
+
+	/** A stream buffer that emits `type` events to pages and writes through `persist`. */
+	#hotBuffer(
+		type: 'stream' | 'reasoning',
+		persist: (db: IrisDB, texts: ReadonlyMap<string, string>) => Promise<void>
+	): StreamBuffer {
+		return new StreamBuffer({
+			clock: this.#d.clock,
+			emit: (updates) => this.#emit({ type, updates }),
+			persist: (texts) => {
+				this.#applyChain = this.#applyChain.then(() =>
+					persist(this.#d.db, texts).catch((e) => this.#storageFailed(e))
+				);
+			}
+		});
 	}
 
 	#onInvalid(error: ProtocolError): void {

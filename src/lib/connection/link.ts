@@ -13,6 +13,8 @@ import { PendingRequests } from './requests';
 /** The part of the standard `WebSocket` the link uses (a fake one in tests). */
 export interface SocketLike {
 	readonly readyState: number;
+	/** Bytes queued by `send` and not yet on the network (absent in some fakes: 0). */
+	readonly bufferedAmount?: number;
 	binaryType: BinaryType;
 	onopen: ((ev: Event) => void) | null;
 	onmessage: ((ev: MessageEvent) => void) | null;
@@ -33,6 +35,8 @@ export interface LinkHandlers {
 	onFrame(frame: ServerFrame): void;
 	onInvalid(error: ProtocolError): void;
 	onClosed(closed: LinkClosed): void;
+	/** A binary frame (media bytes, PROTOCOL-NOTES "Media") after the handshake. */
+	onBinary?(data: ArrayBuffer): void;
 }
 
 export interface LinkDeps {
@@ -92,9 +96,13 @@ export class Link {
 	 * Send a request (`id` assigned here); `answer` resolves with the frame that answers it and
 	 * rejects with `RequestError` (server `error`), `RequestTimeoutError` (15 s) or
 	 * `ConnectionClosedError`, or the `ProtocolEncodeError` of a frame the schema forbids.
+	 * `opts.timeoutMs` replaces the 15 s timeout (media transfers: the answer follows the bytes).
 	 */
-	request(frame: Outgoing): { id: number; answer: Promise<ServerFrame> } {
-		const { id, answer } = this.#requests.open();
+	request(
+		frame: Outgoing,
+		opts: { timeoutMs?: number } = {}
+	): { id: number; answer: Promise<ServerFrame> } {
+		const { id, answer } = this.#requests.open(opts.timeoutMs);
 		try {
 			this.#write({ v: 1, ...frame, id } as AppFrame);
 		} catch (e) {
@@ -106,6 +114,17 @@ export class Link {
 	/** Send a frame that expects no answer. */
 	notify(frame: Outgoing): void {
 		this.#write({ v: 1, ...frame } as AppFrame);
+	}
+
+	/** Send one binary frame (media bytes). Throws once the link is closed. */
+	sendBinary(data: ArrayBuffer | ArrayBufferView): void {
+		if (this.#ended) throw new Error('link is closed');
+		this.#socket.send(data);
+	}
+
+	/** Bytes written and not yet sent by the socket, for upload backpressure. */
+	get bufferedAmount(): number {
+		return this.#socket.bufferedAmount ?? 0;
 	}
 
 	/** Close on purpose (reconfigure, unpair). No auth failure is reported. */
@@ -127,7 +146,11 @@ export class Link {
 
 	#onMessage(ev: MessageEvent): void {
 		this.#heartbeat.seen();
-		if (typeof ev.data !== 'string') return; // Binary media frames: the media layer's.
+		if (typeof ev.data !== 'string') {
+			// Binary frames carry media bytes only; they mean nothing before the handshake.
+			if (this.#ready && ev.data instanceof ArrayBuffer) this.#handlers.onBinary?.(ev.data);
+			return;
+		}
 		const result = decodeServerFrame(ev.data);
 		if (!result.ok) {
 			this.#handlers.onInvalid(result.error);

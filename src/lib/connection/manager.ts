@@ -29,6 +29,8 @@ export interface ManagerHandlers {
 	onInvalid(error: ProtocolError): void;
 	/** The ready link went away (anything written and unacked may be lost). */
 	onDown(): void;
+	/** A binary frame (media bytes) on the ready link. */
+	onBinary?(data: ArrayBuffer): void;
 }
 
 export class ConnectionManager {
@@ -114,6 +116,7 @@ export class ConnectionManager {
 					},
 					onFrame: (frame) => this.#handlers.onFrame(frame),
 					onInvalid: (error) => this.#handlers.onInvalid(error),
+					onBinary: (data) => this.#handlers.onBinary?.(data),
 					onClosed: (closed) => {
 						if (this.#link !== link) return;
 						const wasReady = this.#status.state === 'connected';

@@ -8,8 +8,10 @@
 import type { ServerFrameOf } from '../protocol/iris/frames';
 import type { IrisDB, OutboxRow } from '../db/schema';
 import { markFailed, markWritten, pending } from '../db/outbox';
+import { uploadsState } from '../db/media';
 import { ConnectionClosedError, RequestError, RequestTimeoutError } from './requests';
 import type { Link } from './link';
+import { SerialRunner } from './serial';
 
 /** Writes of one message before it counts as not delivered. */
 const MAX_WRITES = 2;
@@ -20,8 +22,7 @@ export class OutboxSender {
 	readonly #byRequest = new Map<number, string>();
 	/** client_msg_ids written on the current link and not yet settled. */
 	readonly #inFlight = new Set<string>();
-	#running: Promise<void> | null = null;
-	#again = false;
+	readonly #runner = new SerialRunner(() => this.#run());
 
 	constructor(
 		private readonly db: IrisDB,
@@ -55,17 +56,7 @@ export class OutboxSender {
 
 	/** Send everything pending now if a link is ready; safe to call at any time. */
 	flush(): void {
-		if (this.#running) {
-			this.#again = true;
-			return;
-		}
-		this.#running = this.#run().finally(() => {
-			this.#running = null;
-			if (this.#again) {
-				this.#again = false;
-				this.flush();
-			}
-		});
+		this.#runner.kick();
 	}
 
 	async #run(): Promise<void> {
@@ -77,6 +68,15 @@ export class OutboxSender {
 				if (row.state === 'written' && row.attempts >= MAX_WRITES) {
 					await markFailed(this.db, row.client_msg_id, 'Not delivered');
 					continue;
+				}
+				// A message with attachments goes out only once its uploads are done.
+				if (row.media_refs?.length) {
+					const uploads = await uploadsState(this.db, row.media_refs);
+					if (uploads.state === 'pending') continue;
+					if (uploads.state === 'failed') {
+						await markFailed(this.db, row.client_msg_id, `Not delivered: ${uploads.error}`);
+						continue;
+					}
 				}
 				await this.#write(link, row);
 			}
@@ -92,7 +92,11 @@ export class OutboxSender {
 			type: 'message.send',
 			chat_id: row.chat_id,
 			...(row.thread_id !== undefined ? { thread_id: row.thread_id } : {}),
-			payload: { text: row.text, client_msg_id: row.client_msg_id }
+			payload: {
+				text: row.text,
+				client_msg_id: row.client_msg_id,
+				...(row.media_refs?.length ? { media_refs: row.media_refs } : {})
+			}
 		});
 		this.#byRequest.set(id, row.client_msg_id);
 		answer.then(

@@ -49,14 +49,17 @@ export class PendingRequests {
 		private readonly timeoutMs = 15_000
 	) {}
 
-	/** Allocate the next id and a promise that settles with the answer frame. */
-	open(): { id: number; answer: Promise<ServerFrame> } {
+	/**
+	 * Allocate the next id and a promise that settles with the answer frame. `timeoutMs` overrides
+	 * the default for requests whose answer follows a long transfer (media).
+	 */
+	open(timeoutMs = this.timeoutMs): { id: number; answer: Promise<ServerFrame> } {
 		const id = ++this.#lastId;
 		const answer = new Promise<ServerFrame>((resolve, reject) => {
 			const timer = this.clock.setTimeout(() => {
 				this.#pending.delete(id);
 				reject(new RequestTimeoutError(id));
-			}, this.timeoutMs);
+			}, timeoutMs);
 			this.#pending.set(id, { resolve, reject, timer });
 		});
 		return { id, answer };

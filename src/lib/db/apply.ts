@@ -8,6 +8,7 @@
  */
 import type { Channel, MessagePayload, ServerFrame } from '../protocol/iris/frames';
 import type { ChannelRow, IrisDB, MessageRow } from './schema';
+import { applyTurnFrame, isTurnFrame } from './apply-turn';
 
 /** What a batch needs to know that frames leave implicit. */
 export interface ApplyContext {
@@ -35,7 +36,7 @@ const STORED = new Set<ServerFrame['type']>([
 
 /** Whether `applyFrames` would write anything for this frame. */
 export function isStored(frame: ServerFrame): boolean {
-	return STORED.has(frame.type);
+	return STORED.has(frame.type) || isTurnFrame(frame);
 }
 
 /** Apply a batch of frames in one transaction. Rejects if the transaction fails (quota, closed). */
@@ -44,7 +45,8 @@ export async function applyFrames(
 	frames: readonly ServerFrame[],
 	ctx: ApplyContext
 ): Promise<void> {
-	await db.transaction('rw', [db.channels, db.messages, db.outbox, db.meta], async () => {
+	const tables = [db.channels, db.messages, db.outbox, db.meta, db.parts, db.pickers];
+	await db.transaction('rw', tables, async () => {
 		for (const frame of frames) await applyOne(db, frame, ctx);
 	});
 }
@@ -130,6 +132,7 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 			await db.meta.put({ key: 'cursor', value: frame.payload.cursor });
 			return;
 		default:
+			if (isTurnFrame(frame)) await applyTurnFrame(db, frame, { chat_id, thread_id, now: ctx.now });
 			return;
 	}
 }
@@ -179,7 +182,7 @@ async function putMessage(
 	if (thread !== undefined) row.thread_id = thread;
 	const client = m.client_msg_id ?? base?.client_msg_id;
 	if (client !== undefined) row.client_msg_id = client;
-	for (const key of ['reasoning', 'model', 'tokens', 'reply_to'] as const) {
+	for (const key of ['reasoning', 'model', 'tokens', 'reply_to', 'media'] as const) {
 		const value = m[key] ?? base?.[key];
 		if (value !== undefined) (row as unknown as Record<string, unknown>)[key] = value;
 	}

@@ -3,17 +3,28 @@
  * here and shown as `sending` before anything touches the network; it leaves the outbox only when
  * the server acks it (see `apply.ts`, matched by `client_msg_id`).
  */
+import type { MediaRef } from '../protocol/iris/frames';
 import type { IrisDB, OutboxRow } from './schema';
 
 /** Prefix of a local message's id until the server gives it a `message_id`. */
 export const LOCAL_PREFIX = 'local:';
 
-/** Put a new user message in the outbox and the message list, in one transaction. */
+/**
+ * Put a new user message in the outbox and the message list, in one transaction. `media` are its
+ * uploads (`media_id` = the upload's `media_ref`); the message goes out once they are done.
+ */
 export async function enqueue(
 	db: IrisDB,
-	input: { client_msg_id: string; chat_id: string; thread_id?: string; text: string; now: number }
+	input: {
+		client_msg_id: string;
+		chat_id: string;
+		thread_id?: string;
+		text: string;
+		now: number;
+		media?: MediaRef[];
+	}
 ): Promise<OutboxRow> {
-	return db.transaction('rw', [db.outbox, db.messages], async () => {
+	return db.transaction('rw', [db.outbox, db.messages, db.uploads], async () => {
 		const last = await db.outbox.orderBy('seq').last();
 		const row: OutboxRow = {
 			client_msg_id: input.client_msg_id,
@@ -25,6 +36,11 @@ export async function enqueue(
 			created_ts: input.now
 		};
 		if (input.thread_id !== undefined) row.thread_id = input.thread_id;
+		if (input.media?.length) {
+			row.media_refs = input.media.map((m) => m.media_id);
+			// No longer the composer's: they belong to this message now.
+			await db.uploads.where('media_ref').anyOf(row.media_refs).modify({ draft: false });
+		}
 		await db.outbox.add(row);
 		await db.messages.add({
 			message_id: LOCAL_PREFIX + input.client_msg_id,
@@ -34,7 +50,8 @@ export async function enqueue(
 			text: input.text,
 			ts: input.now,
 			status: 'sending',
-			client_msg_id: input.client_msg_id
+			client_msg_id: input.client_msg_id,
+			...(input.media?.length ? { media: input.media } : {})
 		});
 		return row;
 	});

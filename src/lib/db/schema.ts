@@ -5,7 +5,9 @@
  * the page reads with `liveQuery`. Index only what is queried; each index says who queries it.
  */
 import { Dexie, type EntityTable } from 'dexie';
-import type { Channel, Role } from '../protocol/iris/frames';
+import type { Channel, MediaKind, MediaRef, Role, ServerCaps } from '../protocol/iris/frames';
+import type { PushRegistration } from '../protocol/push';
+import type { PartRow, PickerRow } from './turn-rows';
 
 /** A channel or thread as stored (`definitions.channel` plus local fields). */
 export interface ChannelRow extends Channel {
@@ -40,6 +42,8 @@ export interface MessageRow {
 	client_msg_id?: string;
 	/** Why a send failed, shown with the retry button. */
 	error?: string;
+	/** Attached media (`message.media`; for a local message, its uploads keyed by `media_ref`). */
+	media?: MediaRef[];
 }
 
 /** A message waiting to be sent or acked (PROTOCOL-NOTES "Sending messages"). */
@@ -55,6 +59,49 @@ export interface OutboxRow {
 	/** Times written to a socket. */
 	attempts: number;
 	created_ts: number;
+	/** Uploads (`uploads.media_ref`) that must be done before `message.send` goes out. */
+	media_refs?: string[];
+}
+
+/**
+ * What the app knows about one piece of media (`media_id`; for an upload, its `media_ref`):
+ * - `remote`: only on the gateway; `downloading`: a `media.pull` is running or queued;
+ * - `stored`: the bytes are in `media_blobs` (shown offline);
+ * - `memory`: downloaded but the store refused the blob (quota): shown now, not offline;
+ * - `failed`: the pull failed (`error` says why).
+ */
+export interface MediaRow {
+	media_id: string;
+	kind: MediaKind;
+	mime?: string;
+	/** Bytes. */
+	size?: number;
+	filename?: string;
+	state: 'remote' | 'downloading' | 'stored' | 'memory' | 'failed';
+	error?: string;
+}
+
+/** The bytes of stored media, apart from the metadata rows (large values, read on display). */
+export interface MediaBlobRow {
+	media_id: string;
+	blob: Blob;
+}
+
+/**
+ * An upload (PROTOCOL-NOTES "Media"): `queued` until `media.upload.end` is acked (`done`), or
+ * `failed` (`error` for people). `sha256` is kept once computed, so a restart does not rehash.
+ */
+export interface UploadRow {
+	media_ref: string;
+	state: 'queued' | 'done' | 'failed';
+	sha256?: string;
+	error?: string;
+	/** Epoch ms; uploads run in this order. */
+	created_ts: number;
+	/** The channel whose composer it was attached in. */
+	chat_id?: string;
+	/** Attached in a composer and not sent yet: shown again there after a reload. */
+	draft?: boolean;
 }
 
 /** Keys of the `meta` table and their value types. */
@@ -64,6 +111,10 @@ export interface MetaValues {
 	/** Last `hello.ack.sync_cursor` / `sync.done.cursor`. */
 	cursor: number;
 	default_chat_id: string;
+	/** How this device gets push notifications (issue 6); absent when off. */
+	push: PushRegistration;
+	/** The last `hello.ack.server_caps` (the page offers push from it). */
+	server_caps: ServerCaps;
 }
 
 export interface MetaRow<K extends keyof MetaValues = keyof MetaValues> {
@@ -77,6 +128,13 @@ export class IrisDB extends Dexie {
 	messages!: EntityTable<MessageRow, 'message_id'>;
 	outbox!: EntityTable<OutboxRow, 'client_msg_id'>;
 	meta!: EntityTable<MetaRow, 'key'>;
+	/** Tool cards and commentary beats of assistant turns (version 2). */
+	parts!: Dexie.Table<PartRow, [string, string]>;
+	/** Pickers, open or answered (version 2). */
+	pickers!: EntityTable<PickerRow, 'picker_id'>;
+	media!: EntityTable<MediaRow, 'media_id'>;
+	media_blobs!: EntityTable<MediaBlobRow, 'media_id'>;
+	uploads!: EntityTable<UploadRow, 'media_ref'>;
 
 	constructor(name = 'iris') {
 		super(name);
@@ -89,6 +147,22 @@ export class IrisDB extends Dexie {
 			// seq: send in order.
 			outbox: 'client_msg_id, seq',
 			meta: 'key'
+		});
+		// Version 2: the anatomy of a turn (issue 3). parts: one row per tool card
+		// (`tool:<index>`) or commentary beat, keyed [message_id+part_id] (PROTOCOL-NOTES: tools
+		// are keyed by (message_id, index)); message_id: a bubble's parts; chat_id: an open channel's
+		// parts, read in one query. pickers: chat_id: the
+		// open pickers of a channel; message_id: the answered ones shown in their turn.
+		this.version(2).stores({
+			parts: '[message_id+part_id], message_id, chat_id',
+			pickers: 'picker_id, chat_id, message_id'
+		});
+		// Version 7 (media, issue 4). media/media_blobs: looked up by media_id only; uploads:
+		// created_ts = the upload queue's order.
+		this.version(7).stores({
+			media: 'media_id',
+			media_blobs: 'media_id',
+			uploads: 'media_ref, created_ts'
 		});
 	}
 }

@@ -4,6 +4,8 @@
  */
 import type {
 	AgentActivity,
+	AttachInput,
+	TransferProgress,
 	ConnectionStatus,
 	DiagnosticEntry,
 	GatewayConfig,
@@ -14,6 +16,8 @@ import { IrisDB } from '../db/schema';
 import { getMeta } from '../db/meta';
 import { renderBaseline } from '../platform/bench';
 import { StreamTexts } from './streams.svelte';
+import { QueuedSends } from './queued.svelte';
+import type { PushRegistration } from '../protocol/push';
 
 /** How many diagnostics the page keeps. */
 const DIAGNOSTICS_KEPT = 200;
@@ -24,7 +28,13 @@ export class AppState {
 	status = $state<ConnectionStatus>({ state: 'unpaired' });
 	activity = $state<Record<string, AgentActivity>>({});
 	diagnostics = $state<DiagnosticEntry[]>([]);
+	/** Media transfers by `media_id` (uploads by `media_ref`), latest state each. */
+	transfers = $state<Record<string, TransferProgress>>({});
 	readonly streams = new StreamTexts();
+	/** Hot streaming reasoning (extension `message.update.reasoning`). */
+	readonly reasoning = new StreamTexts();
+	/** Messages sent while the agent was busy, until that turn ends. */
+	readonly queued = new QueuedSends();
 	readonly db: IrisDB;
 	#worker: WorkerHandle | null = null;
 	#started: Promise<void> | null = null;
@@ -73,13 +83,60 @@ export class AppState {
 		await (await this.#api()).configure(null);
 	}
 
-	/** Queue a message; it shows at once as `sending`. */
-	async send(chat_id: string, text: string): Promise<void> {
-		await (await this.#api()).send({ chat_id, text });
+	/**
+	 * Queue a message; it shows at once as `sending` (and as queued while the agent is busy). With
+	 * `media_refs` (from `attach`) it goes out once those uploads are done.
+	 */
+	async send(chat_id: string, text: string, media_refs: string[] = []): Promise<void> {
+		const busy = this.activity[chat_id]?.busy ?? false;
+		const client_msg_id = await (
+			await this.#api()
+		).send({ chat_id, text, ...(media_refs.length ? { media_refs } : {}) });
+		// Still busy after the send: the turn it waits for has not ended meanwhile.
+		if (busy && this.activity[chat_id]?.busy) this.queued.mark(chat_id, client_msg_id);
+	}
+
+	/** Stop the agent's turn in `chat_id` (`agent.stop`). Rejects when not connected. */
+	async stop(chat_id: string): Promise<void> {
+		await (await this.#api()).stop({ chat_id });
+	}
+
+	/** Steer the running turn; `'sent'` if it went out as a normal message instead. */
+	async steer(chat_id: string, text: string): Promise<'steered' | 'sent'> {
+		return (await this.#api()).steer({ chat_id, text });
+	}
+
+	/** Answer a picker once (`picker.select`). */
+	async selectPicker(picker_id: string, value: string, label: string): Promise<void> {
+		await (await this.#api()).selectPicker({ picker_id, value, label });
+	}
+
+	/** Store a file and start its upload (progress in `transfers[media_ref]`). */
+	async attach(input: AttachInput): Promise<void> {
+		await (await this.#api()).attach(input);
+	}
+
+	async cancelUpload(media_ref: string): Promise<void> {
+		await (await this.#api()).cancelUpload(media_ref);
+	}
+
+	/** Fetch media on demand (large video, documents). */
+	async pull(media_id: string): Promise<void> {
+		await (await this.#api()).pull(media_id);
+	}
+
+	/** Bytes the worker holds in memory because the store was full. */
+	async memoryBlob(media_id: string): Promise<Blob | undefined> {
+		return (await this.#api()).memoryBlob(media_id);
 	}
 
 	async retry(client_msg_id: string): Promise<void> {
 		await (await this.#api()).retry(client_msg_id);
+	}
+
+	/** Store how this device gets push and tell the gateway (issue 6). */
+	async registerPush(reg: PushRegistration | null): Promise<void> {
+		await (await this.#api()).registerPush(reg);
 	}
 
 	async #api() {
@@ -96,8 +153,15 @@ export class AppState {
 			case 'stream':
 				this.streams.push(event.updates);
 				return;
+			case 'reasoning':
+				this.reasoning.push(event.updates);
+				return;
 			case 'activity':
 				this.activity[event.activity.chat_id] = event.activity;
+				if (!event.activity.busy) this.queued.turnEnded(event.activity.chat_id);
+				return;
+			case 'transfer':
+				this.transfers[event.transfer.media_id] = event.transfer;
 				return;
 			case 'diagnostic':
 				this.diagnostics = [...this.diagnostics.slice(1 - DIAGNOSTICS_KEPT), event.entry];

@@ -80,7 +80,8 @@ export interface ServerPayloads {
 	'hello.ack': { server_caps?: ServerCaps; sync_cursor?: number; channels?: Channel[] };
 	message: MessagePayload;
 	'message.start': { message_id: string; role?: Role; ts?: number };
-	'message.update': { message_id: string; text: string };
+	/** `reasoning`: extension (doc/protocol.md "Turn anatomy"), the full reasoning so far. */
+	'message.update': { message_id: string; text: string; reasoning?: string };
 	'message.stop': {
 		message_id: string;
 		final_text?: string;
@@ -115,22 +116,46 @@ export interface ServerPayloads {
 	};
 	'picker.model': {
 		picker_id: string;
+		/** Extension: the turn the picker belongs to (doc/protocol.md). */
+		message_id?: string;
+		/** Extension: the value chosen, once the picker is answered (doc/protocol.md). */
+		answer?: string;
 		current_model?: string;
 		current_provider?: string;
 		providers?: ModelProvider[];
 	};
 	'picker.choice': {
 		picker_id: string;
+		/** Extension: the turn the picker belongs to (doc/protocol.md). */
+		message_id?: string;
+		/** Extension: the value chosen, once the picker is answered (doc/protocol.md). */
+		answer?: string;
 		title?: string;
 		choices?: { value: string; label?: string; is_current?: boolean }[];
 	};
 	'picker.clarify': {
 		picker_id: string;
+		/** Extension: the turn the picker belongs to (doc/protocol.md). */
+		message_id?: string;
+		/** Extension: the value chosen, once the picker is answered (doc/protocol.md). */
+		answer?: string;
 		question?: string;
 		choices?: Record<string, unknown>[];
 	};
-	'picker.approval': { picker_id: string; command?: string; description?: string };
-	'picker.confirm': { picker_id: string; title?: string; message?: string };
+	'picker.approval': {
+		picker_id: string;
+		command?: string;
+		description?: string;
+		message_id?: string;
+		answer?: string;
+	};
+	'picker.confirm': {
+		picker_id: string;
+		title?: string;
+		message?: string;
+		message_id?: string;
+		answer?: string;
+	};
 	'channel.list': { channels: Channel[] };
 	'channel.created': Channel;
 	'channel.renamed': { chat_id: string; name: string };

@@ -1,0 +1,54 @@
+/**
+ * Push settings of the reference gateway (environment, see ../config.ts):
+ *
+ * | variable                 | meaning                                                          |
+ * |--------------------------|------------------------------------------------------------------|
+ * | `IRIS_PUSH`              | `webpush`: advertise `push: "fcm"` + `vapid_public_key`;         |
+ * |                          | `ntfy`: advertise `push: "ntfy"` (needs `IRIS_NTFY_URL`)         |
+ * | `IRIS_VAPID_PUBLIC_KEY`  | VAPID key pair (base64url); generated at start when unset        |
+ * | `IRIS_VAPID_PRIVATE_KEY` |                                                                  |
+ * | `IRIS_VAPID_SUBJECT`     | contact for push services, default `mailto:iris@localhost`       |
+ * | `IRIS_NTFY_URL`          | ntfy server to publish to for devices that registered a topic    |
+ */
+import webpush from 'web-push';
+
+/**
+ * Push through the gateway: Web Push with a VAPID identity (keys base64url, as `web-push` makes
+ * them) and/or publishing to an ntfy server (base URL, no trailing slash).
+ */
+export interface PushOptions {
+	vapid?: { publicKey: string; privateKey: string; subject: string };
+	ntfy?: { url: string };
+}
+
+function readNtfyUrl(raw: string | undefined): { url: string } | undefined | string {
+	if (!raw) return undefined;
+	try {
+		const url = new URL(raw);
+		if (url.protocol === 'http:' || url.protocol === 'https:') {
+			return { url: url.href.replace(/\/+$/, '') };
+		}
+	} catch {
+		// Reported below.
+	}
+	return `IRIS_NTFY_URL must be an http(s) URL, got "${raw}"`;
+}
+
+/** Push options from `env`, undefined when push is off; an error string when misconfigured. */
+export function readPushOptions(env: NodeJS.ProcessEnv): PushOptions | undefined | string {
+	const mode = env.IRIS_PUSH;
+	if (!mode || mode === 'none') return undefined;
+	const ntfy = readNtfyUrl(env.IRIS_NTFY_URL);
+	if (typeof ntfy === 'string') return ntfy;
+	if (mode === 'ntfy') return ntfy ? { ntfy } : 'IRIS_PUSH=ntfy needs IRIS_NTFY_URL';
+	if (mode !== 'webpush') return `IRIS_PUSH must be "webpush", "ntfy" or "none", got "${mode}"`;
+	const given = env.IRIS_VAPID_PUBLIC_KEY && env.IRIS_VAPID_PRIVATE_KEY;
+	if (!given && (env.IRIS_VAPID_PUBLIC_KEY || env.IRIS_VAPID_PRIVATE_KEY)) {
+		return 'IRIS_VAPID_PUBLIC_KEY and IRIS_VAPID_PRIVATE_KEY go together';
+	}
+	const keys = given
+		? { publicKey: env.IRIS_VAPID_PUBLIC_KEY!, privateKey: env.IRIS_VAPID_PRIVATE_KEY! }
+		: webpush.generateVAPIDKeys();
+	const vapid = { ...keys, subject: env.IRIS_VAPID_SUBJECT || 'mailto:iris@localhost' };
+	return ntfy ? { vapid, ntfy } : { vapid };
+}

@@ -1,0 +1,179 @@
+/**
+ * Apply the frames that make up an assistant turn beyond its text (issue 3): `commentary`,
+ * `tool.start` / `tool.progress` / `tool.end`, and the `picker.*` frames. Idempotent
+ * (PROTOCOL-NOTES "Reconnect and sync"): tools keyed by `(message_id, index)`, beats by their
+ * text within the turn, pickers by `picker_id`; a replayed frame changes nothing, a progress note
+ * is kept once, nothing moves a finished tool back to running.
+ *
+ * The schema's tool frames carry no `message_id`: one given as an extension is used, otherwise
+ * the part belongs to the chat's current turn — its streaming assistant message, else its latest
+ * assistant message, else a placeholder assistant message.
+ *
+ * Runs inside `applyFrames`' transaction (tables `messages`, `parts`, `pickers`).
+ */
+import { Dexie } from 'dexie';
+import type { ServerFrame, ServerFrameOf } from '../protocol/iris/frames';
+import type { IrisDB } from './schema';
+import type { PartRow, PickerRow, PickerType, ToolPart } from './turn-rows';
+import { choiceLabel } from './picker-choices';
+
+type ToolFrame =
+	ServerFrameOf<'tool.start'> | ServerFrameOf<'tool.progress'> | ServerFrameOf<'tool.end'>;
+type PickerFrame = Extract<ServerFrame, { type: PickerType }>;
+type TurnFrame = ToolFrame | PickerFrame | ServerFrameOf<'commentary'>;
+
+/** Frame types handled here. */
+export const TURN_FRAME_TYPES: ReadonlySet<ServerFrame['type']> = new Set([
+	'commentary',
+	'tool.start',
+	'tool.progress',
+	'tool.end',
+	'picker.model',
+	'picker.choice',
+	'picker.clarify',
+	'picker.approval',
+	'picker.confirm'
+]);
+
+/** Whether `applyTurnFrame` handles this frame. */
+export function isTurnFrame(frame: ServerFrame): frame is TurnFrame {
+	return TURN_FRAME_TYPES.has(frame.type);
+}
+
+/** Where a frame lands: its channel (resolved), thread, and the batch's clock (epoch ms). */
+export interface TurnScope {
+	chat_id: string;
+	thread_id?: string;
+	now: number;
+}
+
+/** Apply one turn frame (inside a transaction over messages, parts and pickers). */
+export async function applyTurnFrame(
+	db: IrisDB,
+	frame: TurnFrame,
+	scope: TurnScope
+): Promise<void> {
+	switch (frame.type) {
+		case 'commentary': {
+			const message_id = await turnOf(db, scope, frame.payload.message_id);
+			const part_id = `commentary:${frame.payload.text}`;
+			if (await db.parts.get([message_id, part_id])) return;
+			await db.parts.put({
+				kind: 'commentary',
+				message_id,
+				part_id,
+				chat_id: scope.chat_id,
+				seq: await nextSeq(db, message_id),
+				text: frame.payload.text
+			});
+			return;
+		}
+		case 'tool.start':
+		case 'tool.progress':
+		case 'tool.end':
+			await applyTool(db, frame, scope);
+			return;
+		default:
+			await applyPicker(db, frame, scope);
+	}
+}
+
+async function applyTool(db: IrisDB, frame: ToolFrame, scope: TurnScope): Promise<void> {
+	const p = frame.payload;
+	const message_id = await turnOf(db, scope, p.message_id);
+	const part_id = `tool:${p.index}`;
+	const existing = (await db.parts.get([message_id, part_id])) as ToolPart | undefined;
+	const tool: ToolPart = existing ?? {
+		kind: 'tool',
+		message_id,
+		part_id,
+		chat_id: scope.chat_id,
+		seq: await nextSeq(db, message_id),
+		index: p.index,
+		name: p.name ?? 'tool',
+		notes: [],
+		state: 'running'
+	};
+	if (p.name !== undefined) tool.name = p.name;
+	if (frame.type === 'tool.start') {
+		const { preview, args } = frame.payload;
+		if (preview !== undefined) tool.preview = preview;
+		if (args !== undefined) tool.args = args;
+	} else if (frame.type === 'tool.progress') {
+		const { note } = frame.payload;
+		// A note after the end is late, one already kept is a replay.
+		if (tool.state !== 'running' || note === undefined || tool.notes.includes(note)) {
+			if (existing) return;
+		} else {
+			tool.notes = [...tool.notes, note];
+		}
+	} else {
+		const { ok, duration, output_preview } = frame.payload;
+		tool.state = ok === false ? 'failed' : 'ok';
+		if (duration !== undefined) tool.duration = duration;
+		if (output_preview !== undefined) tool.output_preview = output_preview;
+	}
+	await db.parts.put(tool);
+}
+
+async function applyPicker(db: IrisDB, frame: PickerFrame, scope: TurnScope): Promise<void> {
+	const p = frame.payload;
+	const existing = await db.pickers.get(p.picker_id);
+	const row: PickerRow =
+		existing ??
+		({
+			picker_id: p.picker_id,
+			type: frame.type,
+			chat_id: scope.chat_id,
+			message_id: await turnOf(db, scope, p.message_id),
+			ts: scope.now,
+			payload: p,
+			state: 'open'
+		} as PickerRow);
+	if (scope.thread_id !== undefined && !existing) row.thread_id = scope.thread_id;
+	// Extension `answer`: the gateway tells every device what was chosen.
+	if (typeof p.answer === 'string' && row.state !== 'answered') {
+		row.state = 'answered';
+		row.answer = { value: p.answer, label: choiceLabel(row, p.answer) };
+		delete row.error;
+	} else if (existing) {
+		return;
+	}
+	await db.pickers.put(row);
+}
+
+/** The message a part belongs to; see the module comment. */
+async function turnOf(db: IrisDB, scope: TurnScope, explicit: string | undefined): Promise<string> {
+	if (explicit !== undefined) return explicit;
+	const latest = db.messages
+		.where('[chat_id+ts]')
+		.between([scope.chat_id, Dexie.minKey], [scope.chat_id, Dexie.maxKey])
+		.reverse()
+		.filter((m) => m.role === 'assistant');
+	const streaming = await latest
+		.clone()
+		.filter((m) => m.status === 'streaming')
+		.first();
+	const found = streaming ?? (await latest.first());
+	if (found) return found.message_id;
+	const message_id = `turn:${scope.chat_id}:${scope.now}`;
+	await db.messages.put({
+		message_id,
+		chat_id: scope.chat_id,
+		role: 'assistant',
+		text: '',
+		ts: scope.now,
+		status: 'complete'
+	});
+	return message_id;
+}
+
+async function nextSeq(db: IrisDB, message_id: string): Promise<number> {
+	return db.parts.where('message_id').equals(message_id).count();
+}
+
+/** The parts of one turn, in order of arrival. */
+export async function partsOf(db: IrisDB, message_id: string): Promise<PartRow[]> {
+	const rows = await db.parts.where('message_id').equals(message_id).toArray();
+	return rows.sort((a, b) => a.seq - b.seq);
+}

@@ -1,0 +1,104 @@
+/**
+ * What a picker offers, in one shape for every picker type (spec `picker.*`): its title (the
+ * dialog's accessible name) and its choices (the buttons). Pure; used by the store (label of an
+ * answer that came from another device) and the page.
+ *
+ * Values sent back in `picker.select` (doc/protocol.md "Pickers"): approval `once` / `session` /
+ * `always` / `deny`; confirm `yes` / `no`; model `<provider id>:<model id>`; choice and clarify
+ * the choice's `value`.
+ */
+import type { PickerRow } from './turn-rows';
+
+/** One button of a picker. `group`: the provider of a model. */
+export interface PickerChoice {
+	value: string;
+	label: string;
+	current?: boolean;
+	group?: string;
+}
+
+/** Approval choices, in Hermes' order. */
+export const APPROVAL_CHOICES: readonly PickerChoice[] = [
+	{ value: 'once', label: 'Allow once' },
+	{ value: 'session', label: 'Allow for this session' },
+	{ value: 'always', label: 'Always allow' },
+	{ value: 'deny', label: 'Deny' }
+];
+
+const CONFIRM_CHOICES: readonly PickerChoice[] = [
+	{ value: 'yes', label: 'Confirm' },
+	{ value: 'no', label: 'Cancel' }
+];
+
+/** The picker's title: its `title` or `question`, else a name for its type. */
+export function pickerTitle(row: PickerRow): string {
+	const p = row.payload as { title?: string; question?: string };
+	switch (row.type) {
+		case 'picker.model':
+			return 'Choose a model';
+		case 'picker.approval':
+			return 'Approval required';
+		case 'picker.clarify':
+			return p.question || 'Hermes has a question';
+		case 'picker.confirm':
+			return p.title || 'Please confirm';
+		default:
+			return p.title || 'Choose an option';
+	}
+}
+
+function stringField(o: Record<string, unknown>, keys: readonly string[]): string | undefined {
+	for (const key of keys) {
+		const value = o[key];
+		if (typeof value === 'string' && value !== '') return value;
+	}
+	return undefined;
+}
+
+/** The picker's choices, in the order given. Clarify choices may be any objects: read leniently. */
+export function pickerChoices(row: PickerRow): PickerChoice[] {
+	switch (row.type) {
+		case 'picker.approval':
+			return [...APPROVAL_CHOICES];
+		case 'picker.confirm':
+			return [...CONFIRM_CHOICES];
+		case 'picker.model': {
+			const p = (row as PickerRow<'picker.model'>).payload;
+			return (p.providers ?? []).flatMap((provider) =>
+				(provider.models ?? []).map((m) => ({
+					value: `${provider.id}:${m.id}`,
+					label: m.label || m.id,
+					group: provider.label || provider.id,
+					current:
+						m.id === p.current_model &&
+						(p.current_provider === undefined || p.current_provider === provider.id)
+				}))
+			);
+		}
+		case 'picker.choice':
+			return ((row as PickerRow<'picker.choice'>).payload.choices ?? []).map((c) => ({
+				value: c.value,
+				label: c.label || c.value,
+				current: c.is_current === true
+			}));
+		case 'picker.clarify':
+			return ((row as PickerRow<'picker.clarify'>).payload.choices ?? []).flatMap((c) => {
+				const value = stringField(c, ['value', 'id', 'text', 'label']);
+				return value === undefined
+					? []
+					: [{ value, label: stringField(c, ['label', 'text', 'value', 'id']) ?? value }];
+			});
+		default:
+			return [];
+	}
+}
+
+/** Whether the picker also takes free text (a clarify question). */
+export function acceptsText(row: PickerRow): boolean {
+	return row.type === 'picker.clarify';
+}
+
+/** The label shown for an answer `value`: its choice's label, or the value itself. */
+export function choiceLabel(row: PickerRow, value: string): string {
+	return pickerChoices(row).find((c) => c.value === value)?.label ?? value;
+}

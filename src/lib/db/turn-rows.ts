@@ -1,0 +1,66 @@
+/**
+ * Rows for the anatomy of an assistant turn (issue 3, schema version 2): tool cards and
+ * commentary beats (`parts`), and pickers. Times are epoch ms except `ToolPart.duration`,
+ * which is seconds as in `tool.end`.
+ */
+import type { ServerPayloads } from '../protocol/iris/frames';
+
+interface PartBase {
+	/** The assistant message (turn) the part belongs to. */
+	message_id: string;
+	/** `tool:<index>` for a tool card, `commentary:<text>` for a beat. */
+	part_id: string;
+	chat_id: string;
+	/** Order of arrival within the turn: 0, 1, 2 … */
+	seq: number;
+}
+
+/** One tool call, from `tool.start` / `tool.progress` / `tool.end` with the same `index`. */
+export interface ToolPart extends PartBase {
+	kind: 'tool';
+	index: number;
+	name: string;
+	preview?: string;
+	args?: Record<string, unknown>;
+	/** `tool.progress` notes, oldest first, each once. */
+	notes: string[];
+	state: 'running' | 'ok' | 'failed';
+	/** Seconds (spec `tool.end.duration`). */
+	duration?: number;
+	output_preview?: string;
+}
+
+/** An intermediate beat of the turn (`commentary`). */
+export interface CommentaryPart extends PartBase {
+	kind: 'commentary';
+	text: string;
+}
+
+export type PartRow = ToolPart | CommentaryPart;
+
+/** The picker frame types. */
+export type PickerType =
+	'picker.model' | 'picker.choice' | 'picker.clarify' | 'picker.approval' | 'picker.confirm';
+
+/**
+ * A picker as stored, keyed by `picker_id`:
+ * - `open`: waiting for the user;
+ * - `sending`: the user chose, `picker.select` is on its way;
+ * - `answered`: the server took the answer (or another device answered, extension `answer`);
+ * - `expired`: the server no longer knows it (unknown or answered elsewhere, `error{not_found}`).
+ */
+export interface PickerRow<T extends PickerType = PickerType> {
+	picker_id: string;
+	type: T;
+	chat_id: string;
+	thread_id?: string;
+	/** The turn it belongs to (extension `message_id`, or the chat's latest assistant message). */
+	message_id?: string;
+	ts: number;
+	payload: ServerPayloads[T];
+	state: 'open' | 'sending' | 'answered' | 'expired';
+	/** What the user chose: value sent, label shown. */
+	answer?: { value: string; label: string };
+	/** Why the answer did not go through, shown in the picker. */
+	error?: string;
+}

@@ -1,0 +1,78 @@
+/**
+ * Registers the service worker with workbox-window and reports update states to the page
+ * (issue 6 "Updates"). Never skips waiting by itself: `activateUpdate()` is called from the
+ * user's Reload, and the page reloads once the new worker controls it, so HTML and code always
+ * come from the same build.
+ */
+import { Workbox } from 'workbox-window';
+import { isWhere, type WhereReply } from '../protocol/sw-messages';
+
+/** Where the built worker is served (vite-plugin-pwa, `filename: 'service-worker.ts'`). */
+export const SERVICE_WORKER_URL = '/service-worker.js';
+
+export interface ServiceWorkerEvents {
+	/** A new version is installed and waiting for this page's consent. */
+	onUpdateWaiting(): void;
+}
+
+/** The page's handle on its service worker registration. */
+export interface ServiceWorkerHandle {
+	/** Ask the server whether a new version exists (no-op when offline). */
+	checkForUpdate(): Promise<void>;
+	/** Let the waiting version take over, then reload; just reload when none is waiting. */
+	activateUpdate(): void;
+}
+
+/**
+ * Register the service worker. Resolves to null where service workers are unavailable (e.g. an
+ * insecure origin) — the app then works without offline start or push.
+ */
+export async function registerServiceWorker(
+	events: ServiceWorkerEvents
+): Promise<ServiceWorkerHandle | null> {
+	if (!('serviceWorker' in navigator)) return null;
+	// The worker asks where this window is before notifying (protocol/sw-messages.ts).
+	navigator.serviceWorker.addEventListener('message', (event) => {
+		if (!isWhere(event.data)) return;
+		const reply: WhereReply = { path: location.pathname };
+		event.ports[0]?.postMessage(reply);
+	});
+	navigator.serviceWorker.startMessages();
+	const wb = new Workbox(SERVICE_WORKER_URL, { scope: '/' });
+	let waiting = false;
+	wb.addEventListener('waiting', () => {
+		waiting = true;
+		events.onUpdateWaiting();
+	});
+	// Only a switch this page asked for reloads it; another tab's Reload leaves this one alone
+	// (its old chunks stay reachable, see service-worker/precache.ts).
+	let reloadOnSwitch = false;
+	wb.addEventListener('controlling', () => {
+		if (reloadOnSwitch) location.reload();
+		// The new version is active now: Reload just has to load it.
+		else waiting = false;
+	});
+	try {
+		await wb.register();
+	} catch (e) {
+		console.error('[pwa] service worker registration failed', e);
+		return null;
+	}
+	return {
+		async checkForUpdate() {
+			try {
+				await wb.update();
+			} catch (e) {
+				console.warn('[pwa] update check failed', e);
+			}
+		},
+		activateUpdate() {
+			if (!waiting) {
+				location.reload();
+				return;
+			}
+			reloadOnSwitch = true;
+			wb.messageSkipWaiting();
+		}
+	};
+}

@@ -1,0 +1,73 @@
+/**
+ * One piece of media as a view shows it: its row and bytes from the store (`liveQuery`), and an
+ * object URL for the bytes that is revoked as soon as the bytes change or the view goes away.
+ * Bytes the store refused (quota) come from the worker's memory instead ("not available offline").
+ */
+import type { IrisDB, MediaRow } from '../db/schema';
+import { LiveQuery } from './live.svelte';
+
+interface Stored {
+	row: MediaRow | undefined;
+	blob: Blob | undefined;
+}
+
+export class MediaView {
+	/** Object URL of the bytes, or null while they are not here. */
+	url = $state<string | null>(null);
+	readonly #query: LiveQuery<Stored>;
+	#blob: Blob | undefined;
+	#disposed = false;
+
+	/** `memoryBlob` asks the worker for bytes the store could not keep. */
+	constructor(
+		db: IrisDB,
+		media_id: string,
+		memoryBlob: (media_id: string) => Promise<Blob | undefined>
+	) {
+		this.#query = new LiveQuery<Stored>(
+			async () => ({
+				row: await db.media.get(media_id),
+				blob: (await db.media_blobs.get(media_id))?.blob
+			}),
+			{ row: undefined, blob: undefined },
+			(value) => {
+				if (value.blob) this.#show(value.blob);
+				else if (value.row?.state === 'memory') {
+					memoryBlob(media_id).then(
+						(blob) => blob && this.#show(blob),
+						() => {}
+					);
+				}
+			}
+		);
+	}
+
+	/** The stored row (state, error), once loaded. */
+	get row(): MediaRow | undefined {
+		return this.#query.current.row;
+	}
+
+	/** The bytes, when here. */
+	get blob(): Blob | undefined {
+		return this.#blob;
+	}
+
+	/** Whether the bytes are kept for offline use. */
+	get offline(): boolean {
+		return this.#query.current.blob !== undefined;
+	}
+
+	#show(blob: Blob): void {
+		if (this.#disposed || blob === this.#blob) return;
+		if (this.url) URL.revokeObjectURL(this.url);
+		this.#blob = blob;
+		this.url = URL.createObjectURL(blob);
+	}
+
+	dispose(): void {
+		this.#disposed = true;
+		this.#query.dispose();
+		if (this.url) URL.revokeObjectURL(this.url);
+		this.url = null;
+	}
+}

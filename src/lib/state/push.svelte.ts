@@ -1,0 +1,106 @@
+/**
+ * Notification settings on the page (issue 6 "Push"): what this device registered (stored in
+ * `meta.push` by the worker), what the gateway offers (`meta.server_caps`), and the actions the
+ * settings panel takes. Permission and subscription happen only from the user's tap.
+ */
+import type { PushRegistration } from '../protocol/push';
+import type { ServerCaps } from '../protocol/iris/frames';
+import type { IrisDB } from '../db/schema';
+import { getMeta } from '../db/meta';
+import {
+	ntfyRegister,
+	ntfyUnregister,
+	ntfyWebPushKey,
+	pushSupported,
+	requestNotificationPermission,
+	subscribePush,
+	unsubscribePush
+} from '../platform/push';
+import { LiveQuery } from './live.svelte';
+
+export class PushState {
+	/** What this device registered; undefined when notifications are off. */
+	readonly registration: LiveQuery<PushRegistration | undefined>;
+	readonly #caps: LiveQuery<ServerCaps | undefined>;
+	readonly #register: (reg: PushRegistration | null) => Promise<void>;
+	/** An action is running (buttons disabled). */
+	busy = $state(false);
+	/** The last action's failure, shown to the user. */
+	error = $state<string | null>(null);
+	readonly supported = typeof window !== 'undefined' && pushSupported();
+
+	/** `register` tells the worker (and so the gateway) what this device registered. */
+	constructor(db: IrisDB, register: (reg: PushRegistration | null) => Promise<void>) {
+		this.registration = new LiveQuery(() => getMeta(db, 'push'), undefined);
+		this.#caps = new LiveQuery(() => getMeta(db, 'server_caps'), undefined);
+		this.#register = register;
+	}
+
+	/** The gateway's VAPID key when it pushes itself (`server_caps.push == "fcm"`). */
+	get gatewayKey(): string | undefined {
+		const caps = this.#caps.current;
+		return caps?.push === 'fcm' ? caps.vapid_public_key : undefined;
+	}
+
+	/** Web Push through the gateway: subscribe with its key, send the subscription as `fcm_token`. */
+	async enableGateway(): Promise<void> {
+		await this.#run(async () => {
+			await requestNotificationPermission();
+			const key = this.gatewayKey;
+			if (!key) throw new Error('This gateway does not offer Web Push.');
+			const subscription = await subscribePush(key);
+			await this.#leaveNtfy(subscription);
+			await this.#register({ via: 'fcm', fcm_token: JSON.stringify(subscription) });
+		});
+	}
+
+	/** ntfy: subscribe with the server's key, register the topic there, tell the gateway. */
+	async enableNtfy(server: string, topic: string): Promise<void> {
+		await this.#run(async () => {
+			await requestNotificationPermission();
+			const name = topic.trim();
+			if (!/^[-_A-Za-z0-9]{1,64}$/.test(name)) {
+				throw new Error('An ntfy topic is 1–64 letters, digits, - or _.');
+			}
+			const subscription = await subscribePush(await ntfyWebPushKey(server));
+			await ntfyRegister(server, name, subscription);
+			await this.#register({ via: 'ntfy', ntfy_topic: name, ntfy_server: server.trim() });
+		});
+	}
+
+	/** Turn notifications off: unsubscribe, leave ntfy, tell the gateway. */
+	async disable(): Promise<void> {
+		await this.#run(async () => {
+			const dropped = await unsubscribePush();
+			if (dropped) await this.#leaveNtfy(dropped);
+			await this.#register(null);
+		});
+	}
+
+	dispose(): void {
+		this.registration.dispose();
+		this.#caps.dispose();
+	}
+
+	/** Switching away from ntfy: the old subscription must not stay registered there. */
+	async #leaveNtfy(subscription: PushSubscription): Promise<void> {
+		const current = this.registration.current;
+		if (current?.via !== 'ntfy') return;
+		await ntfyUnregister(current.ntfy_server, subscription).catch((e: unknown) =>
+			console.warn('[push] could not unregister from ntfy', e)
+		);
+	}
+
+	async #run(action: () => Promise<void>): Promise<void> {
+		this.busy = true;
+		this.error = null;
+		try {
+			await action();
+		} catch (e) {
+			this.error = e instanceof Error ? e.message : String(e);
+			console.warn('[push]', this.error);
+		} finally {
+			this.busy = false;
+		}
+	}
+}

@@ -1,0 +1,47 @@
+/**
+ * The service worker (built by vite-plugin-pwa in injectManifest mode; Workbox fills
+ * `self.__WB_MANIFEST` with every chunk, the shell, icons and the manifest). It imports only
+ * lib/db and lib/protocol (GUIDE layout): precache and offline shell, push notifications and
+ * clicks. It never skips waiting by itself: the page asks, after the user pressed Reload.
+ */
+import type { PrecacheEntry } from 'workbox-precaching';
+import { IrisDB } from './lib/db/schema';
+import { setUpPrecache } from './service-worker/precache';
+import { onNotificationClick, onPush } from './service-worker/notify';
+import { isSkipWaiting } from './lib/protocol/sw-messages';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+const sw = self;
+/** Opened lazily: a push that needs no channel name never touches IndexedDB. */
+let db: IrisDB | undefined;
+/**
+ * Pushes are handled one after another: each reads the chat's shown notification to count
+ * unread messages, so two at once would both count from the same one.
+ */
+let pushes: Promise<void> = Promise.resolve();
+
+setUpPrecache(sw, self.__WB_MANIFEST);
+
+sw.addEventListener('message', (event) => {
+	if (isSkipWaiting(event.data)) void sw.skipWaiting();
+});
+
+/**
+ * Keep the worker alive until `work` settles. A synthetic event (dispatched from DevTools or a
+ * test) cannot be extended — `waitUntil` throws — but the work still runs.
+ */
+function keepAlive(event: ExtendableEvent, work: Promise<void>): void {
+	const logged = work.catch((e: unknown) => console.error(`[sw] ${event.type} failed`, e));
+	if (event.isTrusted) event.waitUntil(logged);
+}
+
+sw.addEventListener('push', (event) => {
+	const database = (db ??= new IrisDB());
+	pushes = pushes.then(() => onPush(sw, event, database));
+	keepAlive(event, pushes);
+});
+
+sw.addEventListener('notificationclick', (event) => {
+	keepAlive(event, onNotificationClick(sw, event));
+});

@@ -1,0 +1,163 @@
+/**
+ * The service worker's push handling (PROTOCOL-NOTES "Push"; issue 6): one notification per chat,
+ * tagged by chat and re-alerting (`renotify`) for each new one, none while that chat is visible
+ * and focused, closed when the chat is read elsewhere; the app badge shows how many unread
+ * messages the shown notifications stand for.
+ */
+import { parsePush, unreadOf, type NoticeData, type PushNotice } from '../lib/protocol/push';
+import type { IrisDB } from '../lib/db/schema';
+import { whereReplyPath, type ServiceWorkerToPage } from '../lib/protocol/sw-messages';
+
+const DEFAULT_TITLES: Record<PushNotice['kind'], string> = {
+	message: 'New message',
+	approval: 'Approval needed',
+	clarify: 'The agent has a question',
+	notification: 'Notification',
+	read: ''
+};
+
+/** How long a window has to say where it is before its `url` is taken instead, ms. */
+const WHERE_TIMEOUT_MS = 500;
+
+/**
+ * The path an app window shows (asked over a MessageChannel, see protocol/sw-messages.ts), or
+ * undefined for a window of another origin.
+ */
+async function pathOf(client: WindowClient, origin: string): Promise<string | undefined> {
+	const url = new URL(client.url);
+	if (url.origin !== origin) return undefined;
+	const channel = new MessageChannel();
+	const reply = new Promise<string | undefined>((resolve) => {
+		setTimeout(() => resolve(undefined), WHERE_TIMEOUT_MS);
+		channel.port1.onmessage = (event) => resolve(whereReplyPath(event.data));
+	});
+	const where: ServiceWorkerToPage = { type: 'WHERE' };
+	client.postMessage(where, [channel.port2]);
+	const path = (await reply) ?? url.pathname;
+	channel.port1.close();
+	return path;
+}
+
+/** The app windows with the path each shows. */
+async function appWindows(
+	sw: ServiceWorkerGlobalScope
+): Promise<{ client: WindowClient; path: string }[]> {
+	const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
+	const paths = await Promise.all(windows.map((w) => pathOf(w, sw.location.origin)));
+	return windows.flatMap((client, i) => {
+		const path = paths[i];
+		return path === undefined ? [] : [{ client, path }];
+	});
+}
+
+/** Whether a window shows `path` and has the user's attention. */
+async function chatIsFocused(sw: ServiceWorkerGlobalScope, path: string): Promise<boolean> {
+	const focused = (await appWindows(sw)).filter(
+		(w) => w.client.focused && w.client.visibilityState === 'visible'
+	);
+	return focused.some((w) => w.path === path);
+}
+
+/** Set the app badge to the unread total of the shown notifications, where supported. */
+async function updateBadge(sw: ServiceWorkerGlobalScope): Promise<void> {
+	const nav = sw.navigator as WorkerNavigator & {
+		setAppBadge?: (n?: number) => Promise<void>;
+		clearAppBadge?: () => Promise<void>;
+	};
+	if (!nav.setAppBadge || !nav.clearAppBadge) return;
+	const shown = await sw.registration.getNotifications();
+	const total = unreadOf(shown);
+	await (total > 0 ? nav.setAppBadge(total) : nav.clearAppBadge());
+}
+
+/** The chat's name from the local store, for the title; undefined when unknown or unreadable. */
+async function channelName(db: IrisDB | undefined, chat_id: string): Promise<string | undefined> {
+	try {
+		return (await db?.channels.get(chat_id))?.name;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Close the notifications tagged `tag` (the chat was read). */
+export async function closeNotices(sw: ServiceWorkerGlobalScope, tag: string): Promise<void> {
+	for (const shown of await sw.registration.getNotifications({ tag })) shown.close();
+	await updateBadge(sw);
+}
+
+/**
+ * Show (or close, for `read`) what `notice` asks for. A notice for a chat that is on screen and
+ * focused shows nothing: the user is already looking at it.
+ */
+export async function showNotice(
+	sw: ServiceWorkerGlobalScope,
+	notice: PushNotice,
+	db?: IrisDB
+): Promise<void> {
+	if (notice.kind === 'read') {
+		await closeNotices(sw, notice.tag);
+		return;
+	}
+	if (await chatIsFocused(sw, notice.path)) return;
+	const previous = await sw.registration.getNotifications({ tag: notice.tag });
+	const unread = unreadOf(previous) + 1;
+	const name = notice.chat_id === undefined ? undefined : await channelName(db, notice.chat_id);
+	const title =
+		notice.title ??
+		(name ? `${DEFAULT_TITLES[notice.kind]} in ${name}` : DEFAULT_TITLES[notice.kind]);
+	const data: NoticeData = { path: notice.path, unread };
+	if (notice.chat_id !== undefined) data.chat_id = notice.chat_id;
+	const body = unread > 1 ? `${notice.body}\n(${unread} unread)` : notice.body;
+	await sw.registration.showNotification(title, {
+		body,
+		tag: notice.tag,
+		// A new message for the same chat replaces the old notice and alerts again.
+		renotify: true,
+		icon: '/icons/icon-192.png',
+		badge: '/icons/maskable-192.png',
+		requireInteraction: notice.kind === 'approval' || notice.kind === 'clarify',
+		data
+	} as NotificationOptions);
+	await updateBadge(sw);
+}
+
+/** Decode a push message's body: JSON, or null when there is none or it is not JSON. */
+function pushJson(event: PushEvent): unknown {
+	try {
+		return event.data?.json() ?? null;
+	} catch {
+		return null;
+	}
+}
+
+/** Handle a `push` event: parse either payload shape and show the notice. */
+export async function onPush(
+	sw: ServiceWorkerGlobalScope,
+	event: PushEvent,
+	db?: IrisDB
+): Promise<void> {
+	const notice = parsePush(pushJson(event), sw.location.origin);
+	if (!notice) {
+		console.warn('[sw] push without a known payload shape: ignored');
+		return;
+	}
+	await showNotice(sw, notice, db);
+}
+
+/**
+ * Handle a `notificationclick`: focus a window already on that chat, else open one at the chat's
+ * URL (PROTOCOL-NOTES "Push").
+ */
+export async function onNotificationClick(
+	sw: ServiceWorkerGlobalScope,
+	event: NotificationEvent
+): Promise<void> {
+	const data = (event.notification.data as NoticeData | null) ?? { path: '/', unread: 0 };
+	event.notification.close();
+	const windows = await appWindows(sw);
+	const onChat = windows.find((w) => w.path === data.path);
+	// Another window stays where the user left it: a chat without a window gets a new one.
+	if (onChat) await onChat.client.focus();
+	else await sw.clients.openWindow(data.path);
+	await updateBadge(sw);
+}

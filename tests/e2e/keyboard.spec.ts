@@ -1,0 +1,58 @@
+import type { Locator, Page } from '@playwright/test';
+import { composer, expect, lastArticle, pairViaLink, test } from './fixtures';
+
+/** Press Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. */
+async function tabTo(page: Page, target: Locator, key = 'Tab', max = 60): Promise<void> {
+	const handle = await target.elementHandle();
+	for (let i = 0; i < max; i += 1) {
+		if (await page.evaluate((el) => document.activeElement === el, handle)) return;
+		await page.keyboard.press(key);
+	}
+	throw new Error(`[e2e] ${String(target)} never got the focus`);
+}
+
+test('keyboard only: send, open reasoning, answer a picker, stop', async ({ page, gateway }) => {
+	await pairViaLink(page, gateway);
+	await tabTo(page, composer(page));
+
+	// Send.
+	await page.keyboard.type('/demo reasoning');
+	await page.keyboard.press('Enter');
+	const answer = lastArticle(page, 'assistant');
+	await expect(answer).toHaveAttribute('data-status', 'complete');
+
+	// Open the reasoning: Shift+Tab back from the composer to its summary, Enter.
+	const summary = answer.locator('summary', { hasText: /^Reasoning/ });
+	await tabTo(page, summary, 'Shift+Tab');
+	await page.keyboard.press('Enter');
+	await expect(answer.locator('details')).toHaveAttribute('open');
+
+	// Answer a picker: the question takes the focus; Escape goes back to the composer and the
+	// question stays; Shift+Tab returns to it.
+	await tabTo(page, composer(page));
+	await page.keyboard.type('/demo approval');
+	await page.keyboard.press('Enter');
+	const dialog = page.getByRole('dialog', { name: 'Approval required' });
+	const once = dialog.getByRole('button', { name: 'Allow once' });
+	await expect(once).toBeFocused();
+	await page.keyboard.press('Escape');
+	await expect(composer(page)).toBeFocused();
+	await expect(dialog).toBeVisible();
+	await tabTo(page, once, 'Shift+Tab');
+	await page.keyboard.press('Enter');
+	await expect(dialog).toBeHidden();
+	await expect(lastArticle(page, 'assistant')).toContainText('you chose: Allow once');
+	await expect(lastArticle(page, 'assistant')).toHaveAttribute('data-status', 'complete');
+
+	// Stop a slow turn.
+	await tabTo(page, composer(page));
+	await page.keyboard.type('/demo slow');
+	await page.keyboard.press('Enter');
+	const slow = lastArticle(page, 'assistant');
+	await expect(slow).toContainText('word2');
+	const stop = page.getByRole('button', { name: 'Stop', exact: true });
+	await tabTo(page, stop);
+	await page.keyboard.press('Enter');
+	await expect(slow).toHaveAttribute('data-status', 'complete');
+	await expect(slow).not.toContainText('Done.');
+});

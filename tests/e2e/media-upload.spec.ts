@@ -1,0 +1,83 @@
+import {
+	composer,
+	expect,
+	messageLog,
+	pairViaLink,
+	replyTo,
+	sendButton,
+	test,
+	userMessage
+} from './fixtures';
+import {
+	attachFiles,
+	imageLoaded,
+	progressSeen,
+	recordProgress,
+	sha256,
+	storedMedia,
+	testFiles
+} from './media-support';
+
+const TEXT = 'Four files for you';
+
+test('uploads real files with progress; the gateway holds the exact bytes; they show offline', async ({
+	page,
+	gateway,
+	startGateway
+}) => {
+	const files = testFiles();
+	await pairViaLink(page, gateway);
+	await recordProgress(page);
+
+	await attachFiles(page, [files.png, files.wav, files.pdf, files.bin]);
+	const tray = page.getByRole('list', { name: 'Attachments' });
+	for (const f of Object.values(files)) {
+		await expect(tray.getByRole('listitem').filter({ hasText: f.name })).toContainText('Uploaded');
+	}
+	// Each upload showed a progress bar while it ran, ending at 100 %.
+	for (const f of Object.values(files)) {
+		const seen = await progressSeen(page, `Uploading ${f.name}`);
+		expect(seen.length, f.name).toBeGreaterThan(0);
+		expect(seen.every((v) => v >= 0 && v <= 100)).toBe(true);
+	}
+	expect(Math.max(...(await progressSeen(page, 'Uploading big.bin')))).toBeGreaterThan(0);
+
+	// The gateway stored exactly these bytes.
+	const stored = await storedMedia(gateway);
+	expect(stored).toHaveLength(4);
+	for (const f of Object.values(files)) {
+		expect(stored.find((s) => s.filename === f.name)).toMatchObject({
+			size: f.buffer.length,
+			sha256: sha256(f.buffer)
+		});
+	}
+
+	await composer(page).fill(TEXT);
+	await sendButton(page).click();
+	const article = userMessage(page, TEXT);
+	await expect(article).toHaveAttribute('data-status', 'complete');
+	const img = article.getByRole('img', { name: files.png.name });
+	await expect(img).toBeVisible();
+	await expect.poll(() => imageLoaded(img)).toBe(true);
+	await expect(article.locator('audio')).toHaveCount(1);
+	await expect(article.getByText(files.pdf.name, { exact: true })).toBeVisible();
+	await expect(article.getByText(files.bin.name, { exact: true })).toBeVisible();
+	await expect(article.getByRole('link', { name: `Save ${files.bin.name}` })).toBeVisible();
+
+	// The demo agent describes what it got.
+	const reply = replyTo(page, TEXT);
+	await expect(reply).toHaveAttribute('data-status', 'complete');
+	await expect(reply).toContainText('an image "pic.png" (image/png');
+	await expect(reply).toContainText('a document "big.bin" (application/octet-stream, 5.0 MB)');
+
+	// Offline: the gateway is gone, the app reloads from a static server; media comes from IndexedDB.
+	await gateway.kill();
+	await startGateway({ port: gateway.port, token: gateway.token, staticOnly: true });
+	await page.reload();
+	const restored = userMessage(page, TEXT);
+	const offlineImg = restored.getByRole('img', { name: files.png.name });
+	await expect(offlineImg).toBeVisible();
+	await expect.poll(() => imageLoaded(offlineImg)).toBe(true);
+	await expect(restored.locator('audio')).toHaveAttribute('src', /^blob:/);
+	await expect(messageLog(page).getByRole('progressbar')).toHaveCount(0);
+});

@@ -1,0 +1,182 @@
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { expect, pairViaLink, test, type Gateway } from './fixtures';
+import {
+	launchProfile,
+	serviceWorkerRegistration,
+	shownNotifications,
+	waitForController,
+	type Profile
+} from './pwa-support';
+
+/** The reference gateway's push body (src/lib/protocol/push.ts `GatewayPush`). */
+const gatewayPush = (chat_id: string, body: string, kind = 'message') => ({
+	v: 1,
+	type: 'push',
+	kind,
+	chat_id,
+	body
+});
+
+/** ntfy's Web Push body: a message event; the click URL names the chat. */
+const ntfyPush = (origin: string, chat_id: string, title: string, message: string) => ({
+	event: 'message',
+	subscription_id: 'sub-1',
+	message: {
+		id: 'n-1',
+		time: 1_700_000_000,
+		event: 'message',
+		topic: 'iris-test',
+		title,
+		message,
+		click: `${origin}/chat/${chat_id}`
+	}
+});
+
+async function openApp(
+	profile: Profile,
+	gateway: Gateway
+): Promise<{ page: Page; deliver: (data: unknown) => Promise<void> }> {
+	await profile.context.grantPermissions(['notifications'], { origin: gateway.httpUrl });
+	// A persistent context starts with one blank page: use it.
+	const page = profile.context.pages()[0] ?? (await profile.context.newPage());
+	await pairViaLink(page, gateway);
+	await waitForController(page);
+	const { cdp, registrationId } = await serviceWorkerRegistration(page, gateway.httpUrl);
+	const deliver = async (data: unknown) => {
+		await cdp.send('ServiceWorker.deliverPushMessage', {
+			origin: gateway.httpUrl,
+			registrationId,
+			data: JSON.stringify(data)
+		});
+	};
+	return { page, deliver };
+}
+
+const tags = async (page: Page) => (await shownNotifications(page)).map((n) => n.tag).sort();
+
+function serviceWorker(context: BrowserContext): Worker {
+	const [worker] = context.serviceWorkers();
+	if (!worker) throw new Error('no service worker');
+	return worker;
+}
+
+test('pushes of both shapes: one notification per chat, none for the chat on screen', async ({
+	gateway
+}, testInfo) => {
+	const profile = await launchProfile(testInfo);
+	try {
+		const { page, deliver } = await openApp(profile, gateway);
+		await expect(page).toHaveURL(/\/chat\/default$/);
+		await page.bringToFront();
+
+		await deliver(gatewayPush('default', 'you are looking at it'));
+		await deliver(gatewayPush('ops', 'first'));
+		await deliver(gatewayPush('ops', 'second'));
+		await deliver(ntfyPush(gateway.httpUrl, 'research', 'Hermes via ntfy', 'Paper summary ready'));
+		await deliver(gatewayPush('deploy', 'kubectl apply', 'approval'));
+		await deliver({ unrelated: true });
+
+		await expect.poll(() => tags(page)).toEqual(['chat:deploy', 'chat:ops', 'chat:research']);
+		const shown = await shownNotifications(page);
+		const byTag = (tag: string) => shown.find((n) => n.tag === tag);
+		expect(byTag('chat:ops')).toMatchObject({
+			body: 'second\n(2 unread)',
+			data: { path: '/chat/ops', chat_id: 'ops', unread: 2 }
+		});
+		expect(byTag('chat:research')).toMatchObject({
+			title: 'Hermes via ntfy',
+			body: 'Paper summary ready',
+			data: { path: '/chat/research', unread: 1 }
+		});
+		expect(byTag('chat:deploy')).toMatchObject({ title: 'Approval needed', body: 'kubectl apply' });
+
+		// Read on another device: the gateway's read push closes that chat's notification.
+		await deliver(gatewayPush('ops', '', 'read'));
+		await expect.poll(() => tags(page)).toEqual(['chat:deploy', 'chat:research']);
+	} finally {
+		await profile.close();
+	}
+});
+
+test('a notification click focuses the window already on that chat, else opens one there', async ({
+	gateway
+}, testInfo) => {
+	const profile = await launchProfile(testInfo);
+	try {
+		const { page } = await openApp(profile, gateway);
+		const opsPage = await profile.context.newPage();
+		await opsPage.goto(`${gateway.httpUrl}/chat/ops`);
+		await waitForController(opsPage);
+		const sw = serviceWorker(profile.context);
+		// Record which windows the worker focuses and which it opens. (A synthetic click carries no
+		// user activation, so Chromium refuses the real openWindow: only the attempt is seen.)
+		await sw.evaluate(() => {
+			const scope = self as unknown as { focusedIds: string[]; opened: string[] };
+			scope.focusedIds = [];
+			scope.opened = [];
+			const focus = WindowClient.prototype.focus;
+			WindowClient.prototype.focus = function (this: WindowClient) {
+				scope.focusedIds.push(this.id);
+				return focus.call(this);
+			};
+			Clients.prototype.openWindow = async function (url: string | URL) {
+				scope.opened.push(String(url));
+				return null;
+			};
+		});
+		const opened = () => sw.evaluate(() => (self as unknown as { opened: string[] }).opened);
+		const click = (chat_id: string) =>
+			sw.evaluate(async (chat_id) => {
+				const scope = self as unknown as ServiceWorkerGlobalScope;
+				const tag = `chat:${chat_id}`;
+				await scope.registration.showNotification('Test', {
+					tag,
+					data: { path: `/chat/${chat_id}`, chat_id, unread: 1 }
+				});
+				const [shown] = await scope.registration.getNotifications({ tag });
+				if (!shown) throw new Error('not shown');
+				scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: shown }));
+			}, chat_id);
+		// The path each focused window shows, asked the way the worker asks (`client.url` is stale
+		// after history.replaceState).
+		const focused = () =>
+			sw.evaluate(async () => {
+				const scope = self as unknown as ServiceWorkerGlobalScope & { focusedIds: string[] };
+				const where = async (id: string) => {
+					const client = await scope.clients.get(id);
+					if (!client) return 'gone';
+					const channel = new MessageChannel();
+					const reply = new Promise<string>((resolve) => {
+						channel.port1.onmessage = (e) => resolve((e.data as { path: string }).path);
+					});
+					client.postMessage({ type: 'WHERE' }, [channel.port2]);
+					return reply;
+				};
+				return Promise.all(scope.focusedIds.map(where));
+			});
+
+		// The first window reached its chat through history.replaceState (pairing link → chat).
+		await expect(page).toHaveURL(/\/chat\/default$/);
+		// Focused as it is: not navigated (the document keeps its state).
+		await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
+		await click('default');
+		await expect.poll(focused).toEqual(['/chat/default']);
+		expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+		await click('ops');
+		await expect.poll(focused).toEqual(['/chat/default', '/chat/ops']);
+		expect(profile.context.pages()).toHaveLength(2);
+		await expect(opsPage).toHaveURL(/\/chat\/ops$/);
+
+		expect(await opened()).toEqual([]);
+
+		// No window on that chat: one opens at its URL; the others stay where they are.
+		await click('elsewhere');
+		await expect.poll(opened).toEqual(['/chat/elsewhere']);
+		expect(await focused()).toEqual(['/chat/default', '/chat/ops']);
+		await expect(page).toHaveURL(/\/chat\/default$/);
+		await expect(opsPage).toHaveURL(/\/chat\/ops$/);
+		expect(await tags(page)).toEqual([]);
+	} finally {
+		await profile.close();
+	}
+});

@@ -1,0 +1,81 @@
+/**
+ * Helpers for the PWA end-to-end tests (issue 6): a persistent Chromium profile (installability,
+ * notifications and push need one: a normal Playwright context is incognito), the service
+ * worker's CDP registration id, and the app's notifications.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+	chromium,
+	type BrowserContext,
+	type CDPSession,
+	type Page,
+	type TestInfo
+} from '@playwright/test';
+
+/** A persistent browser profile, removed by `close()`. */
+export interface Profile {
+	context: BrowserContext;
+	close(): Promise<void>;
+}
+
+/** Launch Chromium with a fresh on-disk profile and the project's launch options. */
+export async function launchProfile(testInfo: TestInfo): Promise<Profile> {
+	const dir = await mkdtemp(path.join(tmpdir(), 'iris-e2e-profile-'));
+	const context = await chromium.launchPersistentContext(dir, {
+		...testInfo.project.use.launchOptions
+	});
+	return {
+		context,
+		async close() {
+			await context.close();
+			await rm(dir, { recursive: true, force: true });
+		}
+	};
+}
+
+/** Resolves once the page's service worker is active and controls the page. */
+export async function waitForController(page: Page): Promise<void> {
+	await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+}
+
+/**
+ * A CDP session with the ServiceWorker domain on, and the registration id of the service worker
+ * for `origin` (from `ServiceWorker.workerRegistrationUpdated`).
+ */
+export async function serviceWorkerRegistration(
+	page: Page,
+	origin: string
+): Promise<{ cdp: CDPSession; registrationId: string }> {
+	const cdp = await page.context().newCDPSession(page);
+	const found = new Promise<string>((resolve) => {
+		cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+			const match = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(origin));
+			if (match) resolve(match.registrationId);
+		});
+	});
+	await cdp.send('ServiceWorker.enable');
+	return { cdp, registrationId: await found };
+}
+
+/** What `registration.getNotifications()` shows, in a serialisable form. */
+export interface ShownNotification {
+	title: string;
+	body: string;
+	tag: string;
+	data: { path: string; chat_id?: string; unread: number } | null;
+}
+
+/** The notifications the app's service worker currently shows. */
+export async function shownNotifications(page: Page): Promise<ShownNotification[]> {
+	return page.evaluate(async () => {
+		const registration = await navigator.serviceWorker.ready;
+		return (await registration.getNotifications()).map((n) => ({
+			title: n.title,
+			body: n.body,
+			tag: n.tag,
+			data: n.data as ShownNotification['data']
+		}));
+	});
+}

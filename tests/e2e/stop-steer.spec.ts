@@ -1,0 +1,53 @@
+import {
+	composer,
+	expect,
+	lastArticle,
+	pairViaLink,
+	sendMessage,
+	test,
+	userMessage
+} from './fixtures';
+
+test('Stop ends a slow turn with what was streamed', async ({ page, gateway }) => {
+	await pairViaLink(page, gateway);
+	await sendMessage(page, '/demo slow');
+	const answer = lastArticle(page, 'assistant');
+	await expect(answer).toContainText('word3');
+	const stop = page.getByRole('button', { name: 'Stop', exact: true });
+	await stop.click();
+	await gateway.waitForLine(/^\[gateway\] agent\.stop in default$/);
+	await expect(answer).toHaveAttribute('data-status', 'complete');
+	await expect(stop).toBeHidden();
+	await expect(answer).not.toContainText('Done.');
+	const stopped = await answer.textContent();
+	// Nothing more arrives after the stop.
+	await expect(page.getByText('Hermes is', { exact: false })).toHaveCount(0);
+	expect(await answer.textContent()).toBe(stopped);
+});
+
+test('Steer weaves the text into the running answer; a message sent while busy is queued', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	await sendMessage(page, '/demo slow');
+	const answer = lastArticle(page, 'assistant');
+	await expect(answer).toContainText('word2');
+
+	await composer(page).fill('mention bananas');
+	await page.getByRole('button', { name: 'Steer', exact: true }).click();
+	await expect(composer(page)).toHaveValue('');
+	await gateway.waitForLine(/^\[gateway\] agent\.steer "mention bananas" in default$/);
+	await expect(answer).toContainText('Steered: mention bananas');
+	await expect(answer).toContainText('Steering: mention bananas');
+
+	// Sent (not steered) while busy: shown as queued until the running turn ends.
+	await sendMessage(page, 'after this one');
+	const queued = userMessage(page, 'after this one');
+	await expect(queued).toContainText('Queued');
+	await page.getByRole('button', { name: 'Stop', exact: true }).click();
+	await expect(answer).toHaveAttribute('data-status', 'complete');
+	await expect(queued).not.toContainText('Queued');
+	// Its own turn came after: the demo reply quoting it.
+	await expect(lastArticle(page, 'assistant')).toContainText('after this one');
+});

@@ -1,0 +1,62 @@
+import {
+	connectionStatus,
+	expect,
+	lastArticle,
+	pairViaLink,
+	sendMessage,
+	startsWith,
+	test
+} from './fixtures';
+
+/** The end of the demo reasoning (gateway/demo/anatomy.ts). */
+const REASONING = /^The user wants to see reasoning\..*explain it briefly\.$/;
+
+// Slow enough to see the reasoning while the turn still streams.
+test.use({ gatewayOptions: { stepMs: 60 } });
+
+test('reasoning shows above the answer while streaming, collapsible, and after a reload', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	await sendMessage(page, '/demo reasoning');
+	const answer = lastArticle(page, 'assistant');
+	const reasoning = answer.locator('details', {
+		has: page.locator('summary', { hasText: /^Reasoning/ })
+	});
+
+	// While the turn streams: the block is there, closed, and opens on demand.
+	await expect(answer).toHaveAttribute('data-status', 'streaming');
+	await expect(reasoning).toBeVisible();
+	await expect(reasoning.locator('summary')).toHaveText(/^Reasoning/);
+	await expect(reasoning).not.toHaveAttribute('open');
+	await reasoning.locator('summary').click();
+	await expect(reasoning).toHaveAttribute('open');
+	await expect(reasoning.locator('p')).toContainText('restate the');
+	await expect(answer).toHaveAttribute('data-status', 'streaming');
+
+	await expect(answer).toHaveAttribute('data-status', 'complete');
+	await expect(reasoning.locator('p')).toHaveText(REASONING);
+	await expect(answer).toContainText('the simpler option wins');
+	// Above the answer: the reasoning comes first in the bubble.
+	const order = await answer.evaluate((el) => {
+		const details = el.querySelector('details');
+		const strong = el.querySelector('strong');
+		return (
+			!!details &&
+			!!strong &&
+			!!(details.compareDocumentPosition(strong) & Node.DOCUMENT_POSITION_FOLLOWING)
+		);
+	});
+	expect(order).toBe(true);
+
+	await page.reload();
+	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
+	const after = lastArticle(page, 'assistant');
+	const again = after.locator('details', {
+		has: page.locator('summary', { hasText: /^Reasoning/ })
+	});
+	await expect(again).not.toHaveAttribute('open');
+	await again.locator('summary').click();
+	await expect(again.locator('p')).toHaveText(REASONING);
+});

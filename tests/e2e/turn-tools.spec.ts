@@ -1,0 +1,36 @@
+import { expect, lastArticle, pairViaLink, sendMessage, test } from './fixtures';
+
+test('tool cards show name, preview, args, progress, result and duration; beats show in the turn', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	await sendMessage(page, '/demo tools');
+	const answer = lastArticle(page, 'assistant');
+	await expect(answer).toHaveAttribute('data-status', 'complete');
+
+	const read = answer.getByRole('group', { name: 'Tool: read_file', exact: true });
+	await expect(read).toContainText('README.md');
+	await expect(read.getByRole('listitem')).toHaveText(['opening README.md', 'read 40 lines']);
+	await expect(read).toContainText(/Done in \d+\.\d+ s/);
+	await expect(read.getByLabel('Output')).toContainText('# Iris Web');
+	const args = read.locator('details');
+	await expect(args.locator('pre')).toBeHidden();
+	await args.locator('summary').click();
+	await expect(args.locator('pre')).toContainText('"path": "README.md"');
+
+	const terminal = answer.getByRole('group', { name: 'Tool: terminal', exact: true });
+	await expect(terminal).toContainText(/Failed in \d+\.\d+ s/);
+	await expect(terminal.getByLabel('Output')).toContainText('1 test failed');
+
+	await expect(answer).toContainText('Let me look at the project files first.');
+	await expect(answer).toContainText('Now I will run the tests.');
+	await expect(answer).toContainText('the test run failed with a timeout');
+	// message.stop metadata on the bubble.
+	await expect(answer.locator('footer')).toContainText(/demo-echo · \d+ tokens/);
+	// One card per tool, also after a reload (replays must not duplicate them).
+	await page.reload();
+	const after = lastArticle(page, 'assistant');
+	await expect(after.getByRole('group', { name: /^Tool: / })).toHaveCount(2);
+	await expect(after.getByRole('group', { name: 'Tool: terminal' })).toContainText('Failed');
+});

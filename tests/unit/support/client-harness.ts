@@ -1,0 +1,54 @@
+import { afterEach, expect, vi } from 'vitest';
+import { IrisClient } from '../../../src/lib/connection/client';
+import { IrisDB } from '../../../src/lib/db/schema';
+import type { WorkerEvent } from '../../../src/lib/bridge/contract';
+import { FakeClock } from './fake-clock';
+import { FakeSocket } from './fake-socket';
+
+let n = 0;
+const dbs: IrisDB[] = [];
+afterEach(async () => {
+	for (const db of dbs.splice(0)) await db.delete();
+});
+
+/**
+ * An `IrisClient` on fake sockets and a fake clock with a fresh fake-indexeddb database (deleted
+ * after the test). UUIDs are `uuid-1`, `uuid-2` … in order of use.
+ */
+export function clientHarness(name: string) {
+	const db = new IrisDB(`${name}-${++n}`);
+	dbs.push(db);
+	const clock = new FakeClock();
+	const sockets: FakeSocket[] = [];
+	const events: WorkerEvent[] = [];
+	let uuid = 0;
+	const client = new IrisClient({
+		db,
+		clock,
+		createSocket: (url) => {
+			const s = new FakeSocket(url);
+			sockets.push(s);
+			return s;
+		},
+		isOnline: () => true,
+		randomUUID: () => `uuid-${++uuid}`,
+		deviceName: 'test device'
+	});
+	client.subscribe((e) => events.push(e));
+	const last = () => sockets[sockets.length - 1]!;
+	/** Open the latest socket and complete the handshake; resolves once `sync` went out. */
+	async function handshake() {
+		last().open();
+		last().receive({
+			v: 1,
+			type: 'hello.ack',
+			id: 1,
+			payload: {
+				sync_cursor: 0,
+				channels: [{ chat_id: 'default', name: 'General', kind: 'default', is_default: true }]
+			}
+		});
+		await vi.waitFor(() => expect(last().sentTypes).toContain('sync'));
+	}
+	return { db, clock, sockets, events, client, last, handshake };
+}
