@@ -12,6 +12,7 @@
  * | `IRIS_PUSH`            | unset; `webpush` / `ntfy` (push/options) |
  * | `IRIS_MEDIA_MAX_BYTES` | `52428800` (50 MiB, largest upload)      |
  * | `IRIS_TEST_HOOKS`      | unset; `1` = serve `/__test/…` endpoints |
+ * | `IRIS_RECORD_FRAMES`   | unset; a file: every frame in/out, JSONL |
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -67,6 +68,9 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string
 			demoStepMs,
 			mediaMaxBytes,
 			testHooks: env.IRIS_TEST_HOOKS === '1',
+			...(env.IRIS_RECORD_FRAMES
+				? { recordFrames: path.resolve(cwd, env.IRIS_RECORD_FRAMES) }
+				: {}),
 			...(push ? { push } : {})
 		}
 	};

@@ -16,6 +16,15 @@ import { runDemoTurn } from './turn';
 import { findScenario } from './demo';
 import { handleFcmRegister } from './push/handler';
 import {
+	handleChannelCreate,
+	handleChannelDelete,
+	handleChannelRename,
+	handleChannelSetDefault
+} from './features/channels';
+import { handleCommandsCatalog, handleCommandsComplete } from './features/commands';
+import { handleSearch } from './features/search';
+import { handleReadReceipt } from './features/receipts';
+import {
 	handleAgentSteer,
 	handleAgentStop,
 	handlePickerSelect,
@@ -118,6 +127,22 @@ export function handleAppFrame(hub: Hub, peer: Peer, f: AppFrame): void {
 			}
 			return;
 		}
+		case 'channel.create':
+			return handleChannelCreate(hub, peer, f);
+		case 'channel.rename':
+			return handleChannelRename(hub, peer, f);
+		case 'channel.set_default':
+			return handleChannelSetDefault(hub, peer, f);
+		case 'channel.delete':
+			return handleChannelDelete(hub, peer, f);
+		case 'commands.catalog':
+			return handleCommandsCatalog(peer, f);
+		case 'commands.complete':
+			return handleCommandsComplete(peer, f);
+		case 'search':
+			return handleSearch(hub, peer, f);
+		case 'read.receipt':
+			return handleReadReceipt(hub, peer, f);
 		case 'fcm.register':
 			handleFcmRegister(hub, peer, f);
 			return;

@@ -6,6 +6,7 @@ import type { Channel, ServerFrame } from '../src/lib/protocol/iris';
 import { MonotonicClock } from './clock';
 import { EventLog } from './event-log';
 import { MessageStore, scopeKey, type Scope } from './store';
+import type { FrameRecorder } from './recorder';
 import type { PushOptions } from './push/options';
 import { PushService } from './push/service';
 import { MediaStore } from './media/store';
@@ -24,11 +25,16 @@ export interface HubOptions {
 	token: string;
 	demoStepMs: number;
 	log: (line: string) => void;
+	/** Called with every text frame in and out (`IRIS_RECORD_FRAMES`); absent = not recorded. */
+	record?: FrameRecorder;
 	/** Web Push through the gateway; off when undefined. */
 	push?: PushOptions;
 	/** Largest upload accepted, bytes (default 50 MiB). */
 	mediaMaxBytes?: number;
 }
+
+/** What `status.state` the demo gateway reports (`status` frame). */
+export type ServerState = 'online' | 'restarting' | 'degraded';
 
 /** The one default channel the demo gateway has (frames without `chat_id` belong to it). */
 export const DEFAULT_CHANNEL: Required<Channel> = {
@@ -45,6 +51,10 @@ export class Hub {
 	readonly events = new EventLog();
 	readonly store = new MessageStore();
 	readonly channels: Channel[] = [{ ...DEFAULT_CHANNEL }];
+	/** Last `read.receipt` per chat: `chat_id` → `message_id` (shared by the user's devices). */
+	readonly reads = new Map<string, string>();
+	/** Reported in the `status` sent after every `hello.ack`; `/demo status` changes it. */
+	state: ServerState = 'online';
 	readonly options: HubOptions;
 	/** Web Push to devices that are not connected (`IRIS_PUSH=webpush`); undefined when off. */
 	readonly push: PushService | undefined;
@@ -80,10 +90,13 @@ export class Hub {
 		this.#peers.delete(peer);
 	}
 
-	/** The channel a (possibly absent) envelope `chat_id` names, or undefined if unknown. */
+	/**
+	 * The channel a (possibly absent) envelope `chat_id` names, or undefined if unknown. No
+	 * `chat_id` means the current default channel (`channel.set_default` can move it).
+	 */
 	channel(chatId: string | undefined): Channel | undefined {
-		const wanted = chatId ?? DEFAULT_CHANNEL.chat_id;
-		return this.channels.find((c) => c.chat_id === wanted);
+		if (chatId === undefined) return this.channels.find((c) => c.is_default);
+		return this.channels.find((c) => c.chat_id === chatId);
 	}
 
 	/**

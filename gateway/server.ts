@@ -10,6 +10,7 @@ import { WebSocketServer } from 'ws';
 import { DEFAULT_STEP_MS } from './demo-agent';
 import { Hub } from './hub';
 import { Session } from './session';
+import { frameRecorder } from './recorder';
 import { serveStatic } from './static';
 import type { PushOptions } from './push/options';
 import { handleMediaTestHook } from './media/test-hooks';
@@ -28,6 +29,8 @@ export interface GatewayOptions {
 	staticOnly?: boolean;
 	/** Delay between two streamed `message.update`s of the demo agent, in ms (default 15). */
 	demoStepMs?: number;
+	/** Append every text frame in and out to this file (`IRIS_RECORD_FRAMES`, gateway/recorder.ts). */
+	recordFrames?: string;
 	/** Web Push to devices that are not connected (`IRIS_PUSH=webpush`); off when undefined. */
 	push?: PushOptions;
 	/** Largest media upload accepted, bytes (default 50 MiB). */
@@ -76,6 +79,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 		token: opts.token,
 		demoStepMs: opts.demoStepMs ?? DEFAULT_STEP_MS,
 		log,
+		record: frameRecorder(opts.recordFrames),
 		...(opts.push ? { push: opts.push } : {}),
 		...(opts.mediaMaxBytes !== undefined ? { mediaMaxBytes: opts.mediaMaxBytes } : {})
 	});

@@ -29,7 +29,7 @@ const SERVER_CAPS = {
 	reasoning: true,
 	tools: true,
 	media: true,
-	search: false,
+	search: true,
 	push: 'none' as const,
 	pickers: true
 };
@@ -84,14 +84,20 @@ export class Session implements Peer {
 	/** Encode (validating against the schema) and send; a no-op once the socket is not open. */
 	send(f: ServerFrame): void {
 		if (this.#ws.readyState !== WebSocket.OPEN) return;
-		this.#ws.send(encodeServerFrame(f));
+		const text = encodeServerFrame(f);
+		this.#hub.options.record?.('out', text);
+		this.#ws.send(text);
 	}
 
 	#receive(data: RawData, isBinary: boolean): void {
 		try {
 			if (this.#device === undefined) this.#authenticate(data, isBinary);
 			else if (isBinary) this.#media.binary(rawToBuffer(data));
-			else this.#text(rawToText(data));
+			else {
+				const text = rawToText(data);
+				this.#hub.options.record?.('in', text);
+				this.#text(text);
+			}
 		} catch (e) {
 			// A bug in a handler (e.g. an encode error) must not take the gateway down.
 			this.#hub.log(`internal error: ${e instanceof Error ? e.message : String(e)}`);
@@ -100,7 +106,9 @@ export class Session implements Peer {
 	}
 
 	#authenticate(data: RawData, isBinary: boolean): void {
-		const decoded = isBinary ? undefined : decodeAppFrame(rawToText(data));
+		const text = isBinary ? undefined : rawToText(data);
+		if (text !== undefined) this.#hub.options.record?.('in', text);
+		const decoded = text === undefined ? undefined : decodeAppFrame(text);
 		if (!decoded?.ok || decoded.frame.type !== 'hello') {
 			const why = !decoded
 				? 'a binary frame'
@@ -139,6 +147,7 @@ export class Session implements Peer {
 		};
 		this.send(frame('hello.ack', ack, { id: hello.id }));
 		this.#hub.addPeer(this);
+		this.send(frame('status', { state: this.#hub.state }));
 		this.#hub.log(`authenticated device ${this.#device}`);
 	}
 

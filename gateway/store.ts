@@ -95,4 +95,13 @@ export class MessageStore {
 		if (messages[0]) page.oldest_message_id = messages[0].message_id;
 		return page;
 	}
+
+	/** Every stored message with its scope, per scope oldest→newest (for `search`). */
+	*all(): Generator<StoredMessage> {
+		for (const [key, list] of this.#byScope) {
+			const [chat_id, thread_id] = JSON.parse(key) as [string, string | null];
+			const scope: Scope = thread_id === null ? { chat_id } : { chat_id, thread_id };
+			for (const message of list) yield { scope, message };
+		}
+	}
 }

@@ -2,6 +2,8 @@
  * Loads every demo scenario module (each registers itself with `registerScenario`). One import per
  * feature area.
  */
+import './notify';
+import './channels';
 import './anatomy';
 import './pickers';
 import './media';

@@ -1,7 +1,8 @@
 /**
  * `fcm.register{fcm_token?, ntfy_topic?}` (PROTOCOL-NOTES "Push"): a device registers or changes
- * how it wants to be reached; without fields it unregisters. Answered with `status{state:"online"}`
- * carrying the request `id` (the spec names no dedicated answer; any frame with the id acks).
+ * how it wants to be reached; without fields it unregisters. Answered with a `status` (the
+ * gateway's current state) carrying the request `id` (the spec names no dedicated answer; any
+ * frame with the id acks).
  */
 import { frame, type AppFrameOf } from '../../src/lib/protocol/iris';
 import type { Hub, Peer } from '../hub';
@@ -17,7 +18,8 @@ export function handleFcmRegister(hub: Hub, peer: Peer, f: AppFrameOf<'fcm.regis
 	const error = hub.push.register(peer.deviceId, f.payload);
 	peer.send(
 		error === undefined
-			? frame('status', { state: 'online' as const }, { id: f.id })
+			? // The gateway's real state (`/demo status` can change it): the app shows any `status`.
+				frame('status', { state: hub.state }, { id: f.id })
 			: refuse(error, f.id)
 	);
 }

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import type { MessageRow } from '../../src/lib/db/schema';
+import type { AppFrame, ServerFrame } from '../../src/lib/protocol/iris';
+import { appFrames, nonConformant, readRecording, serverFrames } from './frames';
 
 export { expect };
 
@@ -29,6 +31,8 @@ export interface GatewayOptions {
 	staticOnly?: boolean;
 	/** Milliseconds between streamed updates (`IRIS_DEMO_STEP_MS`); the gateway's default when omitted. */
 	stepMs?: number;
+	/** Record every frame in and out to this file (`IRIS_RECORD_FRAMES`). */
+	recordFrames?: string;
 	/** The built app to serve (`IRIS_STATIC_DIR`); `build/` when omitted. */
 	staticDir?: string;
 	/** Extra environment, e.g. `{ IRIS_PUSH: 'webpush' }`. */
@@ -67,6 +71,8 @@ export class Gateway {
 	readonly port: number;
 	readonly token: string;
 	readonly staticOnly: boolean;
+	/** Where this gateway records its frames, if it does. */
+	recordFile: string | undefined;
 	/** Every line the process printed so far (stdout and stderr, in arrival order). */
 	readonly output: string[];
 	readonly #child: ChildProcess;
@@ -107,6 +113,8 @@ export class Gateway {
 		};
 		delete env.IRIS_STATIC_ONLY;
 		delete env.IRIS_DEMO_STEP_MS;
+		delete env.IRIS_RECORD_FRAMES;
+		if (options.recordFrames) env.IRIS_RECORD_FRAMES = options.recordFrames;
 		if (options.staticOnly) env.IRIS_STATIC_ONLY = '1';
 		if (options.stepMs !== undefined) env.IRIS_DEMO_STEP_MS = String(options.stepMs);
 		delete env.IRIS_MEDIA_MAX_BYTES;
@@ -159,6 +167,7 @@ export class Gateway {
 
 		const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
 		const gateway = new Gateway(child, exited, output, waiters, port, token, !!options.staticOnly);
+		gateway.recordFile = options.recordFrames;
 		try {
 			const line = await gateway.waitForLine(LISTENING, { timeout: START_TIMEOUT_MS });
 			const listenedPort = Number(LISTENING.exec(line)?.[2]);
@@ -192,6 +201,21 @@ export class Gateway {
 			`${this.httpUrl}/pair#url=${encodeURIComponent(this.wsUrl)}` +
 			`&token=${encodeURIComponent(this.token)}`
 		);
+	}
+
+	/** The decoded frames the app sent to this gateway so far (needs `recordFrames`). */
+	received(): AppFrame[] {
+		return appFrames(readRecording(this.#recording()));
+	}
+
+	/** The decoded frames this gateway sent so far (needs `recordFrames`). */
+	sent(): ServerFrame[] {
+		return serverFrames(readRecording(this.#recording()));
+	}
+
+	#recording(): string {
+		if (!this.recordFile) throw new Error('[e2e] this gateway does not record frames');
+		return this.recordFile;
 	}
 
 	get running(): boolean {
@@ -276,7 +300,9 @@ export const test = base.extend<Fixtures>({
 		const started: Gateway[] = [];
 		try {
 			await use(async (options = {}) => {
-				const gateway = await Gateway.start({ ...gatewayOptions, ...options });
+				// Every gateway records its frames: the schema check below runs after every test.
+				const recordFrames = testInfo.outputPath(`frames-${started.length + 1}.jsonl`);
+				const gateway = await Gateway.start({ recordFrames, ...gatewayOptions, ...options });
 				started.push(gateway);
 				return gateway;
 			});
@@ -292,6 +318,13 @@ export const test = base.extend<Fixtures>({
 			}
 			// On failure kill at once (no graceful shutdown to wait for); otherwise stop cleanly.
 			await Promise.all(started.map((gateway) => (failed ? gateway.kill() : gateway.stop())));
+		}
+		// Conformance (issue 3): every frame the app sent and the gateway sent fits the schema.
+		if (testInfo.status === testInfo.expectedStatus) {
+			for (const gateway of started) {
+				if (!gateway.recordFile) continue;
+				expect(nonConformant(gateway.recordFile), 'frames off the schema').toEqual([]);
+			}
 		}
 	},
 

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { composer, expect, lastArticle, pairViaLink, test } from './fixtures';
+import { channelLink, composer, expect, lastArticle, pairViaLink, test } from './fixtures';
 
 /** Press Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, key = 'Tab', max = 60): Promise<void> {
@@ -11,7 +11,10 @@ async function tabTo(page: Page, target: Locator, key = 'Tab', max = 60): Promis
 	throw new Error(`[e2e] ${String(target)} never got the focus`);
 }
 
-test('keyboard only: send, open reasoning, answer a picker, stop', async ({ page, gateway }) => {
+test('keyboard only: send, open reasoning, answer a picker, stop, switch channel', async ({
+	page,
+	gateway
+}) => {
 	await pairViaLink(page, gateway);
 	await tabTo(page, composer(page));
 
@@ -55,4 +58,19 @@ test('keyboard only: send, open reasoning, answer a picker, stop', async ({ page
 	await page.keyboard.press('Enter');
 	await expect(slow).toHaveAttribute('data-status', 'complete');
 	await expect(slow).not.toContainText('Done.');
+
+	// Switch channel: a new channel appears in the list; Tab to its link, Enter opens it.
+	await tabTo(page, composer(page));
+	await page.keyboard.type('/demo channel Keyboard room');
+	await page.keyboard.press('Enter');
+	const room = channelLink(page, 'Keyboard room');
+	await expect(room).toBeVisible();
+	await tabTo(page, room, 'Shift+Tab', 120);
+	await page.keyboard.press('Enter');
+	await expect(room).toHaveAttribute('aria-current', 'page');
+	await expect(channelLink(page, 'General')).not.toHaveAttribute('aria-current', 'page');
+	await tabTo(page, composer(page));
+	await page.keyboard.type('hello from the keyboard room');
+	await page.keyboard.press('Enter');
+	await expect(lastArticle(page, 'user')).toContainText('hello from the keyboard room');
 });

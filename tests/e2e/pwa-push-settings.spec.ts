@@ -91,7 +91,7 @@ test('Notifications: Web Push via the gateway, an ntfy topic, a new topic, then 
 		await pairViaLink(page, gateway);
 		await waitForController(page);
 		await page.locator('summary', { hasText: 'Notifications' }).click();
-		const state = page.getByRole('status', { name: 'Notifications', exact: true });
+		const state = page.getByRole('status', { name: 'Notification settings', exact: true });
 		await expect(state).toHaveText('Notifications are off.');
 
 		const from = gateway.output.length;

@@ -1,21 +1,10 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
+import { setup } from './support/client-setup';
 import { getMeta } from '../../src/lib/db/meta';
 import { Backoff } from '../../src/lib/connection/backoff';
 import { DEFAULT_EMIT_MS, DEFAULT_PERSIST_MS } from '../../src/lib/connection/stream';
-import { FakeSocket } from './support/fake-socket';
 import type { WorkerEvent } from '../../src/lib/bridge/contract';
-import { clientHarness } from './support/client-harness';
-
-function setup() {
-	const t = clientHarness('client-test');
-	const sends = (s: FakeSocket) =>
-		s.sent.filter((f) => f.type === 'message.send') as {
-			id: number;
-			payload: { text: string; client_msg_id: string };
-		}[];
-	return { ...t, sends };
-}
 
 describe('IrisClient outbox (PROTOCOL-NOTES "Sending messages without loss or duplicates")', () => {
 	it('shows a message at once, sends it with a client_msg_id, and takes the server id on ack', async () => {

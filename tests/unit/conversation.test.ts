@@ -37,11 +37,11 @@ describe('Conversation', () => {
 		expect(c.messages.at(-1)!.message_id).toBe('c-449');
 		expect(c.hasOlder).toBe(true);
 
-		c.loadOlder();
+		await c.loadOlder();
 		await vi.waitFor(() => expect(c.messages).toHaveLength(400));
-		c.loadOlder();
+		await c.loadOlder();
 		await vi.waitFor(() => expect(c.messages).toHaveLength(450));
-		c.loadOlder();
+		await c.loadOlder();
 		await vi.waitFor(() => expect(c.hasOlder).toBe(false));
 		expect(c.messages.map((m) => m.message_id)).toEqual(
 			Array.from({ length: 450 }, (_, i) => `c-${i}`)
@@ -52,7 +52,7 @@ describe('Conversation', () => {
 	it('keeps following new messages after older pages were added', async () => {
 		const c = await setup(300);
 		await vi.waitFor(() => expect(c.messages).toHaveLength(PAGE_SIZE));
-		c.loadOlder();
+		await c.loadOlder();
 		await vi.waitFor(() => expect(c.messages).toHaveLength(300));
 		await db.messages.put(row('c', 300));
 		await vi.waitFor(() => expect(c.messages).toHaveLength(301));

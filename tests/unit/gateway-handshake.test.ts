@@ -32,7 +32,7 @@ describe('handshake', () => {
 					reasoning: true,
 					tools: true,
 					media: true,
-					search: false,
+					search: true,
 					push: 'none',
 					pickers: true
 				},
@@ -94,14 +94,14 @@ describe('frames', () => {
 		).toBe(true);
 	});
 
-	it('answers known but unimplemented types with error{unsupported}', async () => {
+	it('answers a known type it cannot serve (fcm.register without IRIS_PUSH) with error{unsupported}', async () => {
 		const [client] = await pair();
-		expect(await client.request('commands.catalog', {})).toMatchObject({
+		expect(await client.request('fcm.register', { ntfy_topic: 't' })).toMatchObject({
 			type: 'error',
 			id: 2,
 			payload: {
 				code: 'unsupported',
-				message: 'commands.catalog is not supported by the demo gateway yet'
+				message: 'push is not enabled on this gateway (IRIS_PUSH)'
 			}
 		});
 	});

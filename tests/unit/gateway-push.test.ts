@@ -209,3 +209,23 @@ it('answers fcm.register with unsupported when push is off', async () => {
 		await off.stop();
 	}
 });
+
+it('acks fcm.register with the gateway state it is in (a status the app shows)', async () => {
+	// Long demo steps: `/demo status` stays "restarting" until the gateway stops.
+	const slow = await startTestGateway({ push, demoStepMs: 1_000 });
+	try {
+		const [client] = await TestClient.paired(slow.gw.wsUrl);
+		clients.push(client);
+		const sent = await client.request('message.send', { text: '/demo status' });
+		await client.waitFor(
+			(f) => f.type === 'status' && f.payload.state === 'restarting',
+			client.indexOf(sent)
+		);
+		expect(await client.request('fcm.register', { ntfy_topic: 'iris-me' })).toMatchObject({
+			type: 'status',
+			payload: { state: 'restarting' }
+		});
+	} finally {
+		await slow.stop();
+	}
+});

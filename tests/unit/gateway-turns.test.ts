@@ -156,7 +156,9 @@ describe('sync', () => {
 		expect(latest).toBeGreaterThan(cursor);
 		const done = await b.request('sync', { cursor });
 		expect(done).toEqual({ v: 1, type: 'sync.done', id: 2, payload: { cursor: latest } });
-		const replay = b.frames.slice(1, -1);
+		// After hello.ack and the connection's `status`.
+		expect(b.frames[1]).toMatchObject({ type: 'status', payload: { state: 'online' } });
+		const replay = b.frames.slice(2, -1);
 		expect(replay.map((f) => f.type)).toEqual([
 			'message',
 			'agent.busy',

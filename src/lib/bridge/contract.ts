@@ -2,6 +2,7 @@
  * The typed worker ⇄ page contract (commands in, events out). The page calls `WorkerApi` through
  * Comlink; the worker reports through the `EventSink` the page hands it.
  */
+import type { FeatureApi, FeatureEvent } from './features';
 
 import type { PushRegistration } from '../protocol/push';
 
@@ -90,13 +91,14 @@ export type WorkerEvent =
 	| { type: 'reasoning'; updates: StreamDelta[] }
 	| { type: 'activity'; activity: AgentActivity }
 	| { type: 'diagnostic'; entry: DiagnosticEntry }
-	| { type: 'transfer'; transfer: TransferProgress };
+	| { type: 'transfer'; transfer: TransferProgress }
+	| FeatureEvent;
 
 /** Callback the page gives the worker. */
 export type EventSink = (event: WorkerEvent) => void;
 
 /** Commands from the page to the worker. */
-export interface WorkerApi {
+export interface WorkerApi extends FeatureApi {
 	/**
 	 * Subscribe to events; the current status is reported at once. `streamEmitMs` sets how often
 	 * (ms) streaming text is sent to pages (default 50; the bench baselines ask for every update).

@@ -4,6 +4,7 @@
  * and diagnostics to every subscribed page.
  */
 import type { MediaRef, ServerFrame } from '../protocol/iris/frames';
+import { featureEvent, serverErrorEvent } from './feature-events';
 import type { ProtocolError } from '../protocol/iris/codec';
 import type { Clock } from '../platform/clock';
 import type {
@@ -24,6 +25,8 @@ import { mediaRefsOf, offerAsMessage } from './media/refs';
 import { ConnectionManager } from './manager';
 import { OutboxSender } from './outbox-sender';
 import { StreamBuffer } from './stream';
+import { FeatureRequests } from './features';
+import type { CommandMatch, FeatureApi, SearchHit } from '../bridge/features';
 import { TurnCommands } from './turn-commands';
 import { persistReasoning } from '../db/reasoning';
 import { MediaTransfers } from './media';
@@ -50,6 +53,7 @@ export class IrisClient implements WorkerApi {
 	readonly #manager: ConnectionManager;
 	readonly #stream: StreamBuffer;
 	readonly #outbox: OutboxSender;
+	readonly #features: FeatureRequests;
 	/** Streamed reasoning (extension `message.update.reasoning`), kept hot like the text. */
 	readonly #reasoning: StreamBuffer;
 	readonly #commands: TurnCommands;
@@ -73,6 +77,12 @@ export class IrisClient implements WorkerApi {
 			log: (line) => this.#diagnose('turn', line)
 		});
 		this.#outbox = new OutboxSender(deps.db, (line) => this.#diagnose('outbox', line));
+		this.#features = new FeatureRequests({
+			db: deps.db,
+			link: () => this.#manager.link,
+			applied: () => this.#applyChain,
+			diagnose: (kind, message) => this.#diagnose(kind, message)
+		});
 		this.#media = new MediaTransfers({
 			db: deps.db,
 			clock: deps.clock,
@@ -102,6 +112,7 @@ export class IrisClient implements WorkerApi {
 							.request({ type: 'sync', payload: { cursor } })
 							.answer.catch((e: Error) => this.#diagnose('sync', e.message));
 						this.#outbox.attach(link);
+						this.#features.onReady(link);
 						this.#media.attach(link);
 					});
 				},
@@ -203,6 +214,34 @@ export class IrisClient implements WorkerApi {
 		this.#manager.wake();
 	}
 
+	// FeatureApi (bridge/features.ts): delegated, so Comlink exposes them on this object.
+	createChannel(input: Parameters<FeatureApi['createChannel']>[0]): Promise<string> {
+		return this.#features.createChannel(input);
+	}
+	renameChannel(chat_id: string, name: string): Promise<void> {
+		return this.#features.renameChannel(chat_id, name);
+	}
+	setDefaultChannel(chat_id: string): Promise<void> {
+		return this.#features.setDefaultChannel(chat_id);
+	}
+	deleteChannel(chat_id: string): Promise<void> {
+		return this.#features.deleteChannel(chat_id);
+	}
+	loadHistory(
+		input: Parameters<FeatureApi['loadHistory']>[0]
+	): ReturnType<FeatureApi['loadHistory']> {
+		return this.#features.loadHistory(input);
+	}
+	completeCommands(prefix: string): Promise<CommandMatch[]> {
+		return this.#features.completeCommands(prefix);
+	}
+	search(input: Parameters<FeatureApi['search']>[0]): Promise<SearchHit[]> {
+		return this.#features.search(input);
+	}
+	markRead(chat_id: string, message_id: string): Promise<void> {
+		return this.#features.markRead(chat_id, message_id);
+	}
+
 	stop(scope: { chat_id: string; thread_id?: string }): Promise<void> {
 		return this.#commands.stop(scope);
 	}
@@ -275,7 +314,12 @@ export class IrisClient implements WorkerApi {
 						'server_error',
 						`${frame.payload.code ?? 'error'}: ${frame.payload.message ?? ''}`
 					);
+					this.#emit(serverErrorEvent(frame));
 				}
+				return;
+			case 'notification':
+			case 'status':
+				this.#emit(featureEvent(frame, chat_id));
 				return;
 			default:
 				if (isStored(frame)) this.#enqueue(frame);

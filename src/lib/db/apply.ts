@@ -8,6 +8,7 @@
  */
 import type { Channel, MessagePayload, ServerFrame } from '../protocol/iris/frames';
 import type { ChannelRow, IrisDB, MessageRow } from './schema';
+import { applyCatalog, applyReadReceipt, defaultChannel, pruneChannels } from './apply-channels';
 import { applyTurnFrame, isTurnFrame } from './apply-turn';
 
 /** What a batch needs to know that frames leave implicit. */
@@ -31,7 +32,9 @@ const STORED = new Set<ServerFrame['type']>([
 	'channel.renamed',
 	'channel.deleted',
 	'history',
-	'sync.done'
+	'sync.done',
+	'commands.catalog',
+	'read.receipt'
 ]);
 
 /** Whether `applyFrames` would write anything for this frame. */
@@ -45,7 +48,16 @@ export async function applyFrames(
 	frames: readonly ServerFrame[],
 	ctx: ApplyContext
 ): Promise<void> {
-	const tables = [db.channels, db.messages, db.outbox, db.meta, db.parts, db.pickers];
+	const tables = [
+		db.channels,
+		db.messages,
+		db.outbox,
+		db.meta,
+		db.parts,
+		db.pickers,
+		db.reads,
+		db.commands
+	];
 	await db.transaction('rw', tables, async () => {
 		for (const frame of frames) await applyOne(db, frame, ctx);
 	});
@@ -58,7 +70,7 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 		case 'hello.ack': {
 			const channels = frame.payload.channels ?? [];
 			await upsertChannels(db, channels);
-			const def = channels.find((c) => c.is_default || c.kind === 'default');
+			const def = defaultChannel(channels);
 			if (def) await db.meta.put({ key: 'default_chat_id', value: def.chat_id });
 			// The first cursor comes from hello.ack; after that only sync.done moves it — unless
 			// the server's latest position is behind ours: it lost its log (a restart), and a
@@ -72,6 +84,7 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 		}
 		case 'channel.list':
 			await upsertChannels(db, frame.payload.channels);
+			await pruneChannels(db, frame);
 			return;
 		case 'channel.created':
 			await upsertChannels(db, [frame.payload]);
@@ -81,6 +94,7 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 			return;
 		case 'channel.deleted':
 			await db.channels.delete(frame.payload.chat_id);
+			await db.reads.delete(frame.payload.chat_id);
 			await db.messages
 				.where('[chat_id+ts]')
 				.between([frame.payload.chat_id, -Infinity], [frame.payload.chat_id, Infinity])
@@ -128,6 +142,12 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 			await db.messages.put(row);
 			return;
 		}
+		case 'read.receipt':
+			await applyReadReceipt(db, frame);
+			return;
+		case 'commands.catalog':
+			await applyCatalog(db, frame);
+			return;
 		case 'sync.done':
 			await db.meta.put({ key: 'cursor', value: frame.payload.cursor });
 			return;

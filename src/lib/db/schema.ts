@@ -5,7 +5,14 @@
  * the page reads with `liveQuery`. Index only what is queried; each index says who queries it.
  */
 import { Dexie, type EntityTable } from 'dexie';
-import type { Channel, MediaKind, MediaRef, Role, ServerCaps } from '../protocol/iris/frames';
+import type {
+	Channel,
+	CommandInfo,
+	MediaKind,
+	MediaRef,
+	Role,
+	ServerCaps
+} from '../protocol/iris/frames';
 import type { PushRegistration } from '../protocol/push';
 import type { PartRow, PickerRow } from './turn-rows';
 
@@ -104,6 +111,24 @@ export interface UploadRow {
 	draft?: boolean;
 }
 
+/**
+ * How far the user has read a channel, on any of their devices: the newest message seen
+ * (`read.receipt`). Messages after `ts` (epoch ms) from others count as unread.
+ */
+export interface ReadRow {
+	chat_id: string;
+	message_id: string;
+	ts: number;
+	/** Seen here but `read.receipt` not sent yet (offline); sent after the next `hello.ack`. */
+	pending?: boolean;
+}
+
+/** A slash command from `commands.catalog`, cached for offline autocomplete. */
+export interface CommandRow extends CommandInfo {
+	/** Order in the catalog. */
+	position: number;
+}
+
 /** Keys of the `meta` table and their value types. */
 export interface MetaValues {
 	device_id: string;
@@ -132,6 +157,8 @@ export class IrisDB extends Dexie {
 	parts!: Dexie.Table<PartRow, [string, string]>;
 	/** Pickers, open or answered (version 2). */
 	pickers!: EntityTable<PickerRow, 'picker_id'>;
+	reads!: EntityTable<ReadRow, 'chat_id'>;
+	commands!: EntityTable<CommandRow, 'name'>;
 	media!: EntityTable<MediaRow, 'media_id'>;
 	media_blobs!: EntityTable<MediaBlobRow, 'media_id'>;
 	uploads!: EntityTable<UploadRow, 'media_ref'>;
@@ -156,6 +183,13 @@ export class IrisDB extends Dexie {
 		this.version(2).stores({
 			parts: '[message_id+part_id], message_id, chat_id',
 			pickers: 'picker_id, chat_id, message_id'
+		});
+		// Version 3 (issue 3: channels, read state, slash commands).
+		this.version(3).stores({
+			// One row per channel; the sidebar reads them all.
+			reads: 'chat_id',
+			// position: the catalog's order for autocomplete.
+			commands: 'name, position'
 		});
 		// Version 7 (media, issue 4). media/media_blobs: looked up by media_id only; uploads:
 		// created_ts = the upload queue's order.

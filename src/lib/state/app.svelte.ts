@@ -16,6 +16,7 @@ import { IrisDB } from '../db/schema';
 import { getMeta } from '../db/meta';
 import { renderBaseline } from '../platform/bench';
 import { StreamTexts } from './streams.svelte';
+import { Notices } from './notices.svelte';
 import { QueuedSends } from './queued.svelte';
 import type { PushRegistration } from '../protocol/push';
 
@@ -31,6 +32,8 @@ export class AppState {
 	/** Media transfers by `media_id` (uploads by `media_ref`), latest state each. */
 	transfers = $state<Record<string, TransferProgress>>({});
 	readonly streams = new StreamTexts();
+	/** Toasts, the gateway's status and unsolicited errors (issue 3). */
+	readonly notices = new Notices();
 	/** Hot streaming reasoning (extension `message.update.reasoning`). */
 	readonly reasoning = new StreamTexts();
 	/** Messages sent while the agent was busy, until that turn ends. */
@@ -134,6 +137,11 @@ export class AppState {
 		await (await this.#api()).retry(client_msg_id);
 	}
 
+	/** The worker's API, once started (channel, history, search, commands, read receipts). */
+	async worker() {
+		return this.#api();
+	}
+
 	/** Store how this device gets push and tell the gateway (issue 6). */
 	async registerPush(reg: PushRegistration | null): Promise<void> {
 		await (await this.#api()).registerPush(reg);
@@ -166,6 +174,8 @@ export class AppState {
 			case 'diagnostic':
 				this.diagnostics = [...this.diagnostics.slice(1 - DIAGNOSTICS_KEPT), event.entry];
 				return;
+			default:
+				this.notices.onEvent(event);
 		}
 	}
 }

@@ -1,74 +1,168 @@
 /**
  * One open channel: its latest page of messages from the store, with hot streaming text laid
  * over messages still streaming. Opening reads only the latest page (index `[chat_id+ts]`, newest
- * first, `limit`), so it costs the same in a 1k- or 100k-message store.
+ * first, `PAGE_SIZE`), so it costs the same in a 1k- or 100k-message store.
  *
  * The live part is a `liveQuery` from the oldest message of that first page onwards (new messages
  * join it; older ones never re-read). Older pages are read once each on request (`loadOlder`) and
- * kept as they were: scrolling back through 10,000 messages reads each row once, and a change to
- * an old message shows when the channel is opened again.
+ * kept as they were: scrolling back through 10,000 messages reads each row once. When the stored
+ * rows run out, `loadOlder` asks the gateway for the `history` page before the oldest stored
+ * message (PROTOCOL-NOTES "Reconnect and sync") until it says `has_more: false`.
  */
-import { Dexie, liveQuery } from 'dexie';
+import { Dexie } from 'dexie';
 import type { IrisDB, MessageRow } from '../db/schema';
+import type { FeatureApi } from '../bridge/features';
+import { LiveQuery } from './live.svelte';
 import type { StreamTexts } from './streams.svelte';
 
-/** Messages read when a channel opens, and added per `loadOlder`. */
+/** Messages read when a channel opens, and added per stored page of `loadOlder`. */
 export const PAGE_SIZE = 200;
+/** Messages asked per `history` page. */
+export const HISTORY_STEP = 50;
+/** Most `history` pages fetched to find one message (a search jump). */
+const REVEAL_MAX_PAGES = 20;
+
+/** The worker command that fetches and stores one `history` page. */
+export type HistoryLoader = FeatureApi['loadHistory'];
 
 export class Conversation {
 	readonly chat_id: string;
-	/** False until the first result arrived. */
-	loaded = $state(false);
-	/** The last query error (e.g. storage unavailable), or null. */
-	error = $state<Error | null>(null);
-	/** Whether older messages may exist beyond the loaded pages. */
+	/** Whether older messages may exist in the store beyond the loaded pages. */
 	hasOlder = $state(false);
+	/** False once the gateway said there is nothing older (`has_more: false`). */
+	hasMore = $state(true);
+	/** A stored-page read or a `history` request is running. */
+	loadingOlder = $state(false);
+	/** Why the last `history` request failed, for the list's top row. */
+	historyError = $state<string | null>(null);
+	/** The message a search jump asked for: scrolled to and highlighted. */
+	highlighted = $state<string | null>(null);
 	#older = $state.raw<MessageRow[]>([]);
-	#live = $state.raw<MessageRow[]>([]);
+	#readError = $state<Error | null>(null);
+	// Set in the constructor; rune state so `messages` (declared before it runs) can read it.
+	#live: LiveQuery<MessageRow[]> = $state.raw() as LiveQuery<MessageRow[]>;
 	readonly #db: IrisDB;
-	readonly #subscription: { unsubscribe(): void };
+	readonly #history: HistoryLoader | undefined;
 	/** `ts` of the oldest row of the first page: the live range starts there. */
 	#liveFrom: number | undefined;
-	#loadingOlder = false;
 
-	constructor(db: IrisDB, chat_id: string, streams: StreamTexts) {
+	constructor(db: IrisDB, chat_id: string, streams: StreamTexts, history?: HistoryLoader) {
 		this.chat_id = chat_id;
 		this.#db = db;
-		this.#subscription = liveQuery(() => this.#readLive()).subscribe({
-			next: (rows) => {
-				this.#live = rows;
-				this.loaded = true;
-				this.error = null;
+		this.#history = history;
+		this.#live = new LiveQuery(
+			() => this.#readLive(),
+			[] as MessageRow[],
+			(rows) => {
 				for (const row of rows) if (row.status === 'complete') streams.done(row.message_id);
-			},
-			error: (e: unknown) => this.#failed(e)
-		});
+			}
+		);
+	}
+
+	/** False until the first result arrived. */
+	get loaded(): boolean {
+		return this.#live.loaded;
+	}
+
+	/** The last query error (e.g. storage unavailable), or null. */
+	get error(): Error | null {
+		return this.#live.error ?? this.#readError;
 	}
 
 	/** Messages oldest → newest. */
 	readonly messages: MessageRow[] = $derived(
-		this.#older.length ? [...this.#older, ...this.#live] : this.#live
+		this.#older.length ? [...this.#older, ...this.#live.current] : this.#live.current
 	);
 
 	/**
-	 * Read the page of messages just older than the oldest loaded one and prepend it. No-op while
-	 * a read is running or when the last page read was not full.
+	 * Show older messages: prepend the stored page just older than the oldest loaded row, or, when
+	 * the store has none, fetch the `history` page before it first. Errors end up in `error` /
+	 * `historyError`; never rejects. No-op while a load runs.
 	 */
-	loadOlder(): void {
-		const oldest = this.#older[0] ?? this.#live[0];
-		if (!this.hasOlder || this.#loadingOlder || !oldest) return;
-		this.#loadingOlder = true;
-		this.#readOlder(oldest)
-			.then((rows) => {
-				this.#older = [...rows, ...this.#older];
-				this.hasOlder = rows.length > 0;
-			})
-			.catch((e: unknown) => this.#failed(e))
-			.finally(() => (this.#loadingOlder = false));
+	async loadOlder(): Promise<void> {
+		if (this.loadingOlder || !this.#live.loaded) return;
+		this.loadingOlder = true;
+		try {
+			if (!(await this.#prependStored()) && this.hasMore) {
+				await this.#fetchOlder();
+				await this.#prependStored();
+			}
+		} catch (e) {
+			this.#readError = e instanceof Error ? e : new Error(String(e));
+		} finally {
+			this.loadingOlder = false;
+		}
+	}
+
+	/**
+	 * Jump to `message_id` (a search hit in this channel): fetch older pages until it is stored
+	 * (at most 20), load every stored row from it to the loaded ones, and highlight it. Resolves
+	 * false if it could not be found.
+	 */
+	async reveal(message_id: string): Promise<boolean> {
+		let row = await this.#db.messages.get(message_id);
+		// The server found it, so older pages are worth asking for even if an earlier `has_more`
+		// said otherwise (the gateway's history can have grown since).
+		let more = true;
+		for (let i = 0; !row && more && i < REVEAL_MAX_PAGES; i += 1) {
+			more = await this.#fetchOlder();
+			row = await this.#db.messages.get(message_id);
+		}
+		if (!row || row.chat_id !== this.chat_id) return false;
+		const target = row;
+		while (!this.messages.some((m) => m.message_id === message_id)) {
+			const oldest = this.#older[0] ?? this.#live.current[0];
+			if (oldest && oldest.ts < target.ts) break;
+			if (!(await this.#prependStored(target.ts))) break;
+		}
+		this.highlighted = message_id;
+		return true;
 	}
 
 	dispose(): void {
-		this.#subscription.unsubscribe();
+		this.#live.dispose();
+	}
+
+	/**
+	 * Prepend the stored rows just older than the oldest loaded one: one page, or down to `downTo`
+	 * (ms, inclusive) when given. Resolves false when there were none.
+	 */
+	async #prependStored(downTo?: number): Promise<boolean> {
+		const oldest = this.#older[0] ?? this.#live.current[0];
+		if (!oldest) {
+			// An empty channel whose first `history` page just arrived: the live query shows it.
+			return false;
+		}
+		const rows = await this.#readOlder(oldest, downTo);
+		this.hasOlder = rows.length > 0;
+		if (!rows.length) return false;
+		this.#older = [...rows, ...this.#older];
+		return true;
+	}
+
+	/** Fetch one page before the oldest stored server message; resolves with `has_more` (false
+	 * also when the request failed). */
+	async #fetchOlder(): Promise<boolean> {
+		if (!this.#history) return false;
+		try {
+			const oldest = await this.#db.messages
+				.where('[chat_id+ts]')
+				.between([this.chat_id, Dexie.minKey], [this.chat_id, Dexie.maxKey])
+				.filter((m) => !m.message_id.startsWith('local:'))
+				.first();
+			const input: { chat_id: string; before_message_id?: string; limit: number } = {
+				chat_id: this.chat_id,
+				limit: HISTORY_STEP
+			};
+			if (oldest) input.before_message_id = oldest.message_id;
+			const page = await this.#history(input);
+			this.hasMore = page.has_more;
+			this.historyError = null;
+			return page.has_more;
+		} catch (e) {
+			this.historyError = e instanceof Error ? e.message : String(e);
+			return false;
+		}
 	}
 
 	async #readLive(): Promise<MessageRow[]> {
@@ -87,20 +181,15 @@ export class Conversation {
 		return page;
 	}
 
-	async #readOlder(oldest: MessageRow): Promise<MessageRow[]> {
+	async #readOlder(oldest: MessageRow, downTo?: number): Promise<MessageRow[]> {
 		// Inclusive of `oldest.ts` (several messages may share a millisecond); loaded ones skipped.
-		const newestFirst = await this.#db.messages
+		let query = this.#db.messages
 			.where('[chat_id+ts]')
-			.between([this.chat_id, Dexie.minKey], [this.chat_id, oldest.ts], true, true)
-			.reverse()
-			.limit(PAGE_SIZE + 1)
-			.toArray();
+			.between([this.chat_id, downTo ?? Dexie.minKey], [this.chat_id, oldest.ts], true, true)
+			.reverse();
+		if (downTo === undefined) query = query.limit(PAGE_SIZE + 1);
+		const newestFirst = await query.toArray();
 		const loaded = this.messages.filter((m) => m.ts === oldest.ts).map((m) => m.message_id);
 		return newestFirst.filter((m) => !loaded.includes(m.message_id)).reverse();
-	}
-
-	#failed(e: unknown): void {
-		this.error = e instanceof Error ? e : new Error(String(e));
-		this.loaded = true;
 	}
 }

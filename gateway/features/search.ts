@@ -1,0 +1,59 @@
+/**
+ * Server search on the demo gateway (`search` → `search.results`): a case-insensitive substring
+ * match over its own message store. `scope: "chat"` searches only the envelope's channel
+ * (PROTOCOL-NOTES "Scope"); `all` (the default) every channel. Newest hits first.
+ */
+import { frame, type AppFrameOf, type ServerPayloads } from '../../src/lib/protocol/iris';
+import type { Hub, Peer } from '../hub';
+import { errorFrame } from '../handlers';
+
+type Hit = ServerPayloads['search.results']['hits'][number];
+
+/** Most hits returned for one query. */
+export const MAX_HITS = 50;
+/** Characters of context kept on each side of the match in a snippet. */
+const CONTEXT = 40;
+
+/** `text` cut to the match and `CONTEXT` characters around it, with `…` where it was cut. */
+export function snippet(text: string, at: number, length: number): string {
+	const start = Math.max(0, at - CONTEXT);
+	const end = Math.min(text.length, at + length + CONTEXT);
+	return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+}
+
+/** Hits for `query` in the store, newest first; `chatId` limits them to one channel. */
+export function searchStore(hub: Hub, query: string, chatId?: string): Hit[] {
+	const needle = query.trim().toLowerCase();
+	if (!needle) return [];
+	const hits: Hit[] = [];
+	for (const { scope, message } of hub.store.all()) {
+		if (chatId !== undefined && scope.chat_id !== chatId) continue;
+		const text = message.text ?? '';
+		const at = text.toLowerCase().indexOf(needle);
+		if (at < 0) continue;
+		const hit: Hit = {
+			message_id: message.message_id,
+			chat_id: scope.chat_id,
+			thread_id: scope.thread_id ?? null,
+			snippet: snippet(text, at, needle.length)
+		};
+		if (message.role !== undefined) hit.role = message.role;
+		if (message.ts !== undefined) hit.ts = message.ts;
+		hits.push(hit);
+	}
+	hits.sort((a, b) => (b.ts ?? 0) - (a.ts ?? 0));
+	return hits.slice(0, MAX_HITS);
+}
+
+export function handleSearch(hub: Hub, peer: Peer, f: AppFrameOf<'search'>): void {
+	const { query, scope = 'all' } = f.payload;
+	let chatId: string | undefined;
+	if (scope === 'chat') {
+		// The envelope names the channel; a payload chat_id is accepted from older clients.
+		const channel = hub.channel(f.chat_id ?? f.payload.chat_id);
+		if (!channel) return peer.send(errorFrame('not_found', `unknown chat_id "${f.chat_id}"`, f.id));
+		chatId = channel.chat_id;
+	}
+	const hits = searchStore(hub, query, chatId);
+	peer.send(frame('search.results', { query, scope, hits }, { id: f.id }));
+}

@@ -1,0 +1,30 @@
+/**
+ * Keyboard handling of the open slash-command list: ArrowDown/ArrowUp move, Enter/Tab pick,
+ * Escape closes. Returns true when the key was handled (the composer must not send on it).
+ * IME composition is filtered out by the caller.
+ */
+import type { SlashCompletion } from '$lib/state/slash.svelte';
+
+export function slashKey(event: KeyboardEvent, slash: SlashCompletion, pick: () => void): boolean {
+	const mod = event.altKey || event.ctrlKey || event.metaKey;
+	switch (event.key) {
+		case 'ArrowDown':
+		case 'ArrowUp':
+			if (mod) return false;
+			event.preventDefault();
+			slash.move(event.key === 'ArrowDown' ? 1 : -1);
+			return true;
+		case 'Enter':
+		case 'Tab':
+			if (mod || event.shiftKey) return false;
+			event.preventDefault();
+			pick();
+			return true;
+		case 'Escape':
+			event.preventDefault();
+			slash.close();
+			return true;
+		default:
+			return false;
+	}
+}

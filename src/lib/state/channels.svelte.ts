@@ -1,0 +1,58 @@
+/**
+ * The sidebar's channels: every channel in first-seen order with its threads right under it, and
+ * the unread count of each (messages from others newer than the channel's read mark).
+ */
+import { Dexie } from 'dexie';
+import type { ChannelRow, IrisDB } from '../db/schema';
+import { LiveQuery } from './live.svelte';
+import { channelTree } from './channel-tree';
+
+/** One sidebar row. `depth` 1 for a thread shown under its parent. */
+export interface ChannelEntry {
+	channel: ChannelRow;
+	depth: 0 | 1;
+	unread: number;
+}
+
+async function unreadCount(db: IrisDB, chat_id: string, readTs: number | undefined) {
+	// Strictly after the read mark: the message read itself is not unread.
+	return db.messages
+		.where('[chat_id+ts]')
+		.between([chat_id, readTs ?? Dexie.minKey], [chat_id, Dexie.maxKey], readTs === undefined, true)
+		.filter((m) => m.role !== 'user')
+		.count();
+}
+
+export class Channels {
+	readonly #query: LiveQuery<ChannelEntry[]>;
+
+	constructor(db: IrisDB) {
+		this.#query = new LiveQuery(async () => {
+			const [channels, reads] = await Promise.all([
+				db.channels.orderBy('position').toArray(),
+				db.reads.toArray()
+			]);
+			const readTs: Record<string, number> = Object.fromEntries(
+				reads.map((r) => [r.chat_id, r.ts])
+			);
+			const tree = channelTree(channels);
+			const counts = await Promise.all(
+				tree.map((e) => unreadCount(db, e.channel.chat_id, readTs[e.channel.chat_id]))
+			);
+			return tree.map((e, i) => ({ ...e, unread: counts[i] ?? 0 }));
+		}, []);
+	}
+
+	get entries(): ChannelEntry[] {
+		return this.#query.current;
+	}
+
+	/** The channel with `chat_id`, if known. */
+	find(chat_id: string | undefined): ChannelRow | undefined {
+		return this.entries.find((e) => e.channel.chat_id === chat_id)?.channel;
+	}
+
+	dispose(): void {
+		this.#query.dispose();
+	}
+}

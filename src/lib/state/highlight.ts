@@ -1,0 +1,31 @@
+/**
+ * Split text around the matches of a query, for `<mark>` highlighting rendered as text nodes
+ * (never as HTML, so a snippet cannot inject markup).
+ */
+
+/** A run of text; `match` runs are highlighted. */
+export interface Segment {
+	text: string;
+	match: boolean;
+}
+
+/** `text` split at every case-insensitive occurrence of each word of `query`, in order. */
+export function highlight(text: string, query: string): Segment[] {
+	const words = query
+		.trim()
+		.split(/\s+/)
+		.filter(Boolean)
+		.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+	if (words.length === 0) return [{ text, match: false }];
+	const re = new RegExp(words.join('|'), 'giu');
+	const out: Segment[] = [];
+	let last = 0;
+	for (const m of text.matchAll(re)) {
+		if (m[0] === '') continue;
+		if (m.index > last) out.push({ text: text.slice(last, m.index), match: false });
+		out.push({ text: m[0], match: true });
+		last = m.index + m[0].length;
+	}
+	if (last < text.length) out.push({ text: text.slice(last), match: false });
+	return out;
+}

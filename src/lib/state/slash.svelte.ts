@@ -1,0 +1,110 @@
+/**
+ * Slash-command autocomplete for the composer: while the text is a single line starting with `/`,
+ * offer the commands whose name starts with it — at once from the cached `commands.catalog`
+ * (works offline), then merged with the gateway's `commands.complete` answer for that prefix.
+ */
+import type { CommandMatch, FeatureApi } from '../bridge/features';
+import type { CommandRow, IrisDB } from '../db/schema';
+import { LiveQuery } from './live.svelte';
+import { mergeMatches } from './slash-match';
+
+/** Typing pauses this long (ms) before `commands.complete` is asked. */
+export const COMPLETE_DEBOUNCE_MS = 150;
+/** Most options shown. */
+const MAX_OPTIONS = 12;
+
+/** The prefix to complete for `text`, or null when `text` is not a command being typed. */
+export function slashPrefix(text: string): string | null {
+	return /^\/[^\n]*$/.test(text) && text.length <= 64 ? text.toLowerCase() : null;
+}
+
+export class SlashCompletion {
+	/** The options on offer (empty = the list is closed). */
+	options = $state<CommandMatch[]>([]);
+	/** Index of the highlighted option. */
+	active = $state(0);
+	readonly #catalog: LiveQuery<CommandRow[]>;
+	readonly #complete: FeatureApi['completeCommands'];
+	#prefix: string | null = null;
+	#remote: CommandMatch[] = [];
+	#timer: ReturnType<typeof setTimeout> | undefined;
+	#dismissed: string | null = null;
+
+	constructor(db: IrisDB, complete: FeatureApi['completeCommands']) {
+		this.#complete = complete;
+		this.#catalog = new LiveQuery(
+			() => db.commands.orderBy('position').toArray(),
+			[],
+			() => this.#refresh()
+		);
+	}
+
+	get open(): boolean {
+		return this.options.length > 0;
+	}
+
+	/** The composer's text changed. */
+	update(text: string): void {
+		const prefix = slashPrefix(text);
+		if (prefix !== this.#prefix) {
+			this.#prefix = prefix;
+			this.#remote = [];
+			this.active = 0;
+			clearTimeout(this.#timer);
+			if (prefix !== null)
+				this.#timer = setTimeout(() => void this.#ask(prefix), COMPLETE_DEBOUNCE_MS);
+		}
+		this.#refresh();
+	}
+
+	/** Move the highlight by `delta` (wraps). */
+	move(delta: number): void {
+		if (!this.open) return;
+		const n = this.options.length;
+		this.active = (this.active + delta + n) % n;
+	}
+
+	/** The highlighted option (to insert), closing the list. */
+	pick(index = this.active): CommandMatch | undefined {
+		const chosen = this.options[index];
+		this.close();
+		return chosen;
+	}
+
+	/** Close until the prefix changes (Escape). */
+	close(): void {
+		this.#dismissed = this.#prefix;
+		this.options = [];
+	}
+
+	dispose(): void {
+		clearTimeout(this.#timer);
+		this.#catalog.dispose();
+	}
+
+	async #ask(prefix: string): Promise<void> {
+		try {
+			const matches = await this.#complete(prefix);
+			if (prefix !== this.#prefix) return;
+			this.#remote = matches;
+			this.#refresh();
+		} catch {
+			// Offline or refused: the cached catalog is all we offer.
+		}
+	}
+
+	#refresh(): void {
+		const prefix = this.#prefix;
+		if (prefix === null || prefix === this.#dismissed) {
+			this.options = [];
+			if (prefix === null) this.#dismissed = null;
+			return;
+		}
+		const local = this.#catalog.current.filter((c) => c.name.toLowerCase().startsWith(prefix));
+		const merged = mergeMatches(local, this.#remote);
+		// A finished command (exactly typed, nothing longer) needs no list.
+		const options = merged.slice(0, MAX_OPTIONS);
+		this.options = options.length === 1 && options[0]?.name.toLowerCase() === prefix ? [] : options;
+		if (this.active >= this.options.length) this.active = 0;
+	}
+}

@@ -1,0 +1,104 @@
+import { channelLink, composer, expect, messageLog, pairViaLink, test } from './fixtures';
+import type { Page } from '@playwright/test';
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Channels', exact: true });
+
+/** Fills the open name dialog (`title`) and presses its `action` button. */
+async function nameDialog(page: Page, title: string, name: string, action: string) {
+	const dialog = page.getByRole('dialog', { name: title, exact: true });
+	await expect(dialog).toBeVisible();
+	await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+	await dialog.getByRole('button', { name: action, exact: true }).click();
+	await expect(dialog).toBeHidden();
+}
+
+test('create a channel and a thread, rename, make default and delete them', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	await expect(channelLink(page, 'General')).toHaveAttribute('aria-current', 'page');
+
+	// Create: the new channel opens.
+	await page.getByRole('button', { name: 'New channel', exact: true }).click();
+	await nameDialog(page, 'New channel', 'Work', 'Create');
+	await expect(channelLink(page, 'Work')).toHaveAttribute('aria-current', 'page');
+	const created = gateway.received().find((f) => f.type === 'channel.create');
+	expect(created?.payload).toEqual({ name: 'Work', kind: 'channel' });
+
+	// A thread under it, shown right below its parent in the sidebar, and opened.
+	await page.getByRole('button', { name: 'New thread', exact: true }).click();
+	await nameDialog(page, 'New thread', 'Sub topic', 'Create');
+	await expect(channelLink(page, 'Sub topic')).toHaveAttribute('aria-current', 'page');
+	const items = nav(page).getByRole('listitem');
+	await expect(items).toHaveText(['General', 'Work', 'Sub topic']);
+	await expect(items.nth(2)).toHaveClass(/thread/);
+	const workId = await items.nth(1).getAttribute('data-chat-id');
+	expect(
+		gateway.received().find((f) => f.type === 'channel.create' && f.payload.kind === 'thread')
+			?.payload
+	).toEqual({
+		name: 'Sub topic',
+		kind: 'thread',
+		parent_chat_id: workId
+	});
+
+	// Rename the parent with the keyboard only: the dialog opens focused on the name.
+	await channelLink(page, 'Work').click();
+	await page.getByRole('button', { name: 'Rename', exact: true }).focus();
+	await page.keyboard.press('Enter');
+	const rename = page.getByRole('dialog', { name: 'Rename channel', exact: true });
+	await expect(rename.getByRole('textbox', { name: 'Name' })).toBeFocused();
+	await expect(rename.getByRole('textbox', { name: 'Name' })).toHaveValue('Work');
+	await page.keyboard.press('Control+A');
+	await page.keyboard.type('Projects');
+	await page.keyboard.press('Enter');
+	await expect(channelLink(page, 'Projects')).toHaveAttribute('aria-current', 'page');
+	await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+	expect(
+		gateway.received().find((f) => f.type === 'channel.rename' && f.chat_id === workId)?.payload
+	).toEqual({ name: 'Projects' });
+
+	// Make it the default.
+	await page.getByRole('button', { name: 'Make default', exact: true }).click();
+	await expect(page.getByText('Default', { exact: true })).toBeVisible();
+	expect(
+		gateway.received().some((f) => f.type === 'channel.set_default' && f.chat_id === workId)
+	).toBe(true);
+	await channelLink(page, 'General').click();
+	await page.getByRole('button', { name: 'Make default', exact: true }).click();
+	await expect(page.getByText('Default', { exact: true })).toBeVisible();
+
+	// Delete asks first; Cancel keeps it.
+	await channelLink(page, 'Projects').click();
+	await page.getByRole('button', { name: 'Delete', exact: true }).click();
+	const confirm = page.getByRole('dialog', { name: /^Delete channel “Projects”/ });
+	await expect(confirm).toBeVisible();
+	await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+	await confirm.getByRole('button', { name: 'Cancel' }).click();
+	await expect(channelLink(page, 'Projects')).toBeVisible();
+	expect(gateway.received().some((f) => f.type === 'channel.delete')).toBe(false);
+
+	await page.getByRole('button', { name: 'Delete', exact: true }).click();
+	await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+	// The channel and its thread are gone; the app is back on the default channel.
+	await expect(channelLink(page, 'Projects')).toHaveCount(0);
+	await expect(channelLink(page, 'Sub topic')).toHaveCount(0);
+	await expect(channelLink(page, 'General')).toHaveAttribute('aria-current', 'page');
+	expect(gateway.received().find((f) => f.type === 'channel.delete')?.chat_id).toBe(workId);
+});
+
+test('messages in a thread stay in the thread', async ({ page, gateway }) => {
+	await pairViaLink(page, gateway);
+	await page.getByRole('button', { name: 'New thread', exact: true }).click();
+	await nameDialog(page, 'New thread', 'Side', 'Create');
+	await expect(channelLink(page, 'Side')).toHaveAttribute('aria-current', 'page');
+	await composer(page).fill('only in the thread');
+	await composer(page).press('Enter');
+	await expect(messageLog(page).locator('article[data-role="assistant"]')).toHaveAttribute(
+		'data-status',
+		'complete'
+	);
+	await channelLink(page, 'General').click();
+	await expect(messageLog(page)).not.toContainText('only in the thread');
+});
