@@ -1,23 +1,71 @@
 import { expect, messageLog, pairViaLink, sendMessage, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
+// The message list is virtualized: only the rows near the view are in the DOM. These tests ask
+// what a reader can reach by scrolling (and what the gateway was asked for), never how many
+// articles happen to be rendered.
+
 const article = (page: Page, text: string) =>
 	messageLog(page).locator('article', { hasText: new RegExp(`^\\s*${text}\\b`) });
 
-/** Scrolls the message list to its top; returns where `text`'s article then is (px from the viewport top). */
-async function scrollToTopAndMeasure(page: Page, text: string): Promise<number> {
-	return messageLog(page).evaluate((log, text) => {
-		const scroller = log.parentElement!;
-		scroller.scrollTop = 0;
-		scroller.dispatchEvent(new Event('scroll'));
-		const target = [...log.querySelectorAll('article')].find((a) =>
-			(a.textContent ?? '').trim().startsWith(text)
-		);
-		return target!.getBoundingClientRect().top;
-	}, text);
+/** Resolves once the log's scroll position and its rendered rows stayed the same for two frames. */
+async function settled(page: Page): Promise<void> {
+	await messageLog(page).evaluate(async (log) => {
+		const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+		const state = () =>
+			`${log.scrollTop}|${[...log.querySelectorAll('article')].map((a) => a.dataset.messageId)}`;
+		let last = '';
+		for (let stable = 0; stable < 2;) {
+			await frame();
+			const now = state();
+			stable = now === last ? stable + 1 : 0;
+			last = now;
+		}
+	});
 }
 
-test('scrolling up loads older pages, keeps its place, and stops at the beginning', async ({
+/** Scrolls the log with the mouse wheel by `dy` px (negative = up) and waits for it to settle. */
+async function wheel(page: Page, dy: number): Promise<void> {
+	await messageLog(page).hover();
+	await page.mouse.wheel(0, dy);
+	await settled(page);
+}
+
+/**
+ * Walks the log from its top to its bottom with the wheel, as a reader would, and returns the
+ * first line of every message met, top to bottom. Each message counts once (by its id); rendered
+ * rows are read in on-screen order.
+ */
+async function readFromTopToBottom(page: Page): Promise<string[]> {
+	await wheel(page, -1_000_000);
+	expect(await messageLog(page).evaluate((log) => log.scrollTop)).toBe(0);
+	const seen = new Map<string, string>();
+	for (let step = 0; step < 500; step += 1) {
+		const view = await messageLog(page).evaluate((log) => {
+			const rows = [...log.querySelectorAll<HTMLElement>('article[data-message-id]')]
+				.map((a) => ({
+					id: a.dataset.messageId!,
+					top: a.getBoundingClientRect().top,
+					line: a.innerText.trim().split('\n')[0]
+				}))
+				.sort((a, b) => a.top - b.top);
+			const ids = rows.map((r) => r.id);
+			return {
+				rows,
+				duplicateInDom: new Set(ids).size !== ids.length,
+				atEnd: log.scrollTop + log.clientHeight >= log.scrollHeight - 2,
+				height: log.clientHeight
+			};
+		});
+		expect(view.duplicateInDom).toBe(false);
+		for (const row of view.rows) if (!seen.has(row.id)) seen.set(row.id, row.line);
+		if (view.atEnd) return [...seen.values()];
+		await wheel(page, Math.floor(view.height * 0.75));
+	}
+	throw new Error('the log never reached its end');
+}
+
+test('scrolling up and "Load older messages" page in history, in order, keeping the place', async ({
 	page,
 	gateway
 }) => {
@@ -27,37 +75,62 @@ test('scrolling up loads older pages, keeps its place, and stops at the beginnin
 	// Opening the channel earlier learned it had nothing older; they were seeded since: reopen.
 	await expect(messageLog(page).getByText('Beginning of the conversation')).toBeVisible();
 	await page.reload();
-	// The list is short, so the newest older page (71…120) loads at once.
+	const historyAnswers = () =>
+		gateway.sent().flatMap((f) => (f.type === 'history' ? [f.payload.has_more] : []));
+
+	// The list is short, so the newest older page (71…120) loads at once, below the view's end.
 	await expect(article(page, 'Old message 120 of 120')).toBeVisible();
-	await expect(article(page, 'Old message 71 of 120')).toHaveCount(1);
-	await expect(article(page, 'Old message 70 of 120')).toHaveCount(0);
+	await expect.poll(historyAnswers).toEqual([false, true]);
 
-	// Scroll up: the page 21…70 is prepended and the view stays on the same message.
-	const before = await scrollToTopAndMeasure(page, 'Old message 71 of 120');
-	await expect(article(page, 'Old message 21 of 120')).toHaveCount(1);
-	const after = await article(page, 'Old message 71 of 120').evaluate(
-		(el) => el.getBoundingClientRect().top
-	);
-	expect(Math.abs(after - before)).toBeLessThan(2);
+	// Scrolling to the top reaches the oldest loaded message, and the previous page (21…70) is
+	// prepended above it: the view stays on message 71, it does not jump to the new top.
+	await wheel(page, -1_000_000);
+	await expect.poll(historyAnswers).toEqual([false, true, true]);
+	await settled(page);
+	await expect(article(page, 'Old message 71 of 120')).toBeInViewport();
+	await expect(article(page, 'Old message 21 of 120')).not.toBeInViewport();
 
-	// Again: the last 20, then the beginning is reached.
-	await scrollToTopAndMeasure(page, 'Old message 21 of 120');
-	await expect(article(page, 'Old message 1 of 120')).toHaveCount(1);
-	await expect(messageLog(page).getByText('Beginning of the conversation')).toBeVisible();
+	// The button fetches the page before that (1…20), the last one. (Dispatched, not clicked:
+	// a click scrolls the button into view, where reaching the top would load the page too.)
+	await messageLog(page)
+		.getByRole('button', { name: 'Load older messages' })
+		.dispatchEvent('click');
+	await expect.poll(historyAnswers).toEqual([false, true, true, false]);
+	await expect(messageLog(page).getByText('Beginning of the conversation')).toBeAttached();
+	await settled(page);
+	await expect(article(page, 'Old message 71 of 120')).toBeInViewport();
 
-	// The first request is the empty channel's at pairing; then one page per scroll-up.
+	// Everything is reachable, oldest → newest, each message once.
+	const expected = [
+		...Array.from({ length: 120 }, (_, i) => `Old message ${i + 1} of 120`),
+		'/demo history 120'
+	];
+	expect(await readFromTopToBottom(page)).toEqual(expected);
+	await expect(messageLog(page).getByText('Beginning of the conversation')).toBeAttached();
+
+	// The first request is the empty channel's at pairing; then one page per request for more.
 	const requests = gateway.received().filter((f) => f.type === 'history');
 	expect(requests.map((f) => f.payload.limit)).toEqual([50, 50, 50, 50]);
 	expect(requests.map((f) => f.chat_id)).toEqual(['default', 'default', 'default', 'default']);
 	expect(requests.slice(1).every((f) => f.payload.before_message_id)).toBe(true);
-	const answers = gateway.sent().filter((f) => f.type === 'history');
-	expect(answers.map((f) => (f.type === 'history' ? f.payload.has_more : null))).toEqual([
-		false,
-		true,
-		true,
-		false
-	]);
-	await expect(messageLog(page).locator('article')).toHaveCount(121);
+
+	// A search jump to a loaded message that is far out of view (not rendered) brings it in.
+	await page.keyboard.press('Control+K');
+	const box = page.getByRole('searchbox', { name: 'Search messages', exact: true });
+	await box.fill('message 2 of 120');
+	await box.press('Enter');
+	const hit = page
+		.getByRole('list', { name: 'Search results' })
+		.getByRole('button')
+		.filter({ hasText: 'Old message 2 of 120' });
+	const hitId = await hit.getAttribute('data-message-id');
+	await hit.click();
+	const target = messageLog(page).locator(`article[data-message-id="${hitId}"]`);
+	await expect(target).toHaveAttribute('data-highlighted', 'true');
+	await expect(target).toBeInViewport();
+	await expect(target).toBeFocused();
+	// It was loaded already: no further pages were asked for.
+	expect(gateway.received().filter((f) => f.type === 'history')).toHaveLength(4);
 });
 
 test('a channel with no local messages loads its newest page when opened', async ({
