@@ -46,7 +46,7 @@ async function readFromTopToBottom(page: Page): Promise<string[]> {
 				.map((a) => ({
 					id: a.dataset.messageId!,
 					top: a.getBoundingClientRect().top,
-					line: a.innerText.trim().split('\n')[0]
+					line: a.innerText.trim().split('\n')[0] ?? ''
 				}))
 				.sort((a, b) => a.top - b.top);
 			const ids = rows.map((r) => r.id);
