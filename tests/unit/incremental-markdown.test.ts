@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { IncrementalMarkdown } from '../../src/lib/markdown/incremental';
 import { renderMarkdown } from '../../src/lib/markdown/render';
 import { markdownStats, resetMarkdownStats } from '../../src/lib/markdown/stats';
+import { renderStreaming } from '../../src/lib/markdown/streaming';
 import { CORPUS, PIECES, seeded } from './support/markdown-corpus';
 
 // Thousands of renders through jsdom's DOMPurify: slow on a shared 2-core machine, not a benchmark.
@@ -44,6 +45,43 @@ describe('IncrementalMarkdown', () => {
 			}
 		}
 	);
+
+	it('shows while streaming what re-rendering the whole text shows', HEAVY, () => {
+		const random = seeded(11);
+		for (const doc of CORPUS) {
+			const r = new IncrementalMarkdown();
+			for (let end = 0; end < doc.length;) {
+				end = Math.min(doc.length, end + 1 + Math.floor(random() * 12));
+				const prefix = doc.slice(0, end);
+				r.update(prefix);
+				// Whitespace between the last tags may differ (a comment dropped at the very end).
+				expect(r.html.trimEnd(), JSON.stringify(prefix)).toBe(renderStreaming(prefix).trimEnd());
+			}
+		}
+	});
+
+	it('follows an open code fence by scanning new lines only, shown as text', () => {
+		const lines = Array.from({ length: 80 }, (_, i) => `  let v${i} = a < b && c; // <${i}>`);
+		const doc = `Intro\n\n\`\`\`ts\n${lines.join('\n')}\n\`\`\`\n\nAfter.\n`;
+		resetMarkdownStats();
+		const r = new IncrementalMarkdown();
+		for (let end = 10; end < doc.length; end += 10) {
+			r.update(doc.slice(0, end));
+			if (end === 500) {
+				expect(r.tail).toBe('');
+				expect(r.code?.lang).toBe('ts');
+				// Every line so far, the unfinished one too, as text (escaped by the page, not here).
+				const body = doc.indexOf('```ts\n') + 6;
+				expect(r.code?.text).toBe(doc.slice(body, end).replace(/\n?$/, '\n'));
+			}
+		}
+		r.finish(doc);
+		// Each character is looked at about once; re-lexing the open block on every update would
+		// parse ~doc.length² / 20 characters.
+		expect(markdownStats().charsParsed).toBeLessThan(doc.length * 1.2);
+		expect(r.code).toBeNull();
+		expect(r.html).toBe(renderMarkdown(doc));
+	});
 
 	it('keeps finished blocks: an entry once rendered is never changed', () => {
 		const doc = [PIECES[8], PIECES[2], PIECES[12]].join('\n');

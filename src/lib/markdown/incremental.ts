@@ -7,6 +7,11 @@
  * rendered and sanitized once and kept; each update re-lexes only the open tail, repaired with
  * the same fence/table fixes as `renderStreaming`, so an open code fence or table renders as one.
  *
+ * A block also counts as finished as soon as nothing can extend it: an ATX heading once its line
+ * is complete, a fenced code block once its closing fence line is, a paragraph or table once a
+ * blank line follows. While the tail is one open top-level code fence, updates take the fast path
+ * of `./open-fence.ts` (scan for the closer, show the body as text) instead of re-lexing it.
+ *
  * Two things are not local to a block, and switch the message to whole-text rendering (correct,
  * just not incremental): link reference definitions (`[x]: url` resolves `[x]` anywhere) and raw
  * HTML (an unclosed `<b>` in one block would bleed into the next through the HTML parser). So are
@@ -17,6 +22,7 @@
  */
 import type { Token, TokensList } from 'marked';
 import { closeOpenFence } from './fences';
+import { OpenFence, openCodeHtml, type OpenCode } from './open-fence';
 import { lexMarkdown, parseTokens } from './parser';
 import { renderMarkdown } from './render';
 import { sanitizeHtml } from './sanitize';
@@ -30,6 +36,8 @@ export interface RenderedBlocks {
 	readonly blocks: readonly string[];
 	/** Sanitized HTML of the open tail (re-rendered on each update); '' when finished. */
 	readonly tail: string;
+	/** An open code block after the tail, shown as text (the fast path); null when none. */
+	readonly code: OpenCode | null;
 }
 
 export class IncrementalMarkdown implements RenderedBlocks {
@@ -38,6 +46,9 @@ export class IncrementalMarkdown implements RenderedBlocks {
 	#committed = 0;
 	#blocks: string[] = [];
 	#tail = '';
+	#code: OpenCode | null = null;
+	/** The open code fence the tail consists of, while the fast path follows it. */
+	#fence: OpenFence | null = null;
 	/** Whole-text mode: a construct that is not block-local was seen (see the module doc). */
 	#whole = false;
 
@@ -49,9 +60,13 @@ export class IncrementalMarkdown implements RenderedBlocks {
 		return this.#tail;
 	}
 
-	/** The full HTML (finished blocks + tail). */
+	get code(): OpenCode | null {
+		return this.#code;
+	}
+
+	/** The full HTML (finished blocks + tail + open code block). */
 	get html(): string {
-		return this.#blocks.join('') + this.#tail;
+		return this.#blocks.join('') + this.#tail + (this.#code ? openCodeHtml(this.#code) : '');
 	}
 
 	/**
@@ -77,12 +92,15 @@ export class IncrementalMarkdown implements RenderedBlocks {
 		// `marked` turns CR LF into LF, so lexer offsets would no longer match the text.
 		if (text.includes('\r', this.#text.length)) this.#whole = true;
 		this.#text = text;
+		this.#code = null;
 		if (this.#whole) {
 			// Finished, the whole HTML is one kept block; streaming, it is all tail.
 			this.#blocks = final ? [renderMarkdown(text)] : [];
 			this.#tail = final ? '' : renderStreaming(text);
 			return;
 		}
+		if (!final && this.#followFence(text)) return;
+		this.#fence = null;
 		const rest = text.slice(this.#committed);
 		// The unfinished last line starts here; a final text has none.
 		const lastLine = final ? rest.length + 1 : rest.lastIndexOf('\n') + 1;
@@ -91,14 +109,7 @@ export class IncrementalMarkdown implements RenderedBlocks {
 		const tokens = lexMarkdown(source);
 		if (Object.keys(tokens.links).length > 0) return this.#goWhole(text, final);
 
-		// Tokens [0, open) are finished: a non-space token after them starts on a complete line.
-		let open = 0;
-		let offset = 0;
-		for (const [i, token] of tokens.entries()) {
-			if (i > 0 && token.type !== 'space' && offset < lastLine) open = i;
-			offset += token.raw.length;
-		}
-		if (final) open = tokens.length;
+		const open = final ? tokens.length : finishedCount(tokens, source, lastLine);
 		const done = tokens.slice(0, open);
 		if (done.some(hasRawHtml)) return this.#goWhole(text, final);
 		if (done.length > 0) {
@@ -107,6 +118,26 @@ export class IncrementalMarkdown implements RenderedBlocks {
 		}
 		const openTokens = tokens.slice(open);
 		this.#tail = openTokens.length > 0 ? sanitizeHtml(parseTokens(openTokens, tokens.links)) : '';
+	}
+
+	/**
+	 * The fast path: true if the tail is an open code fence, now shown as `#code`. A fence whose
+	 * closer arrived becomes a finished block (false: the rest after it is lexed as usual).
+	 */
+	#followFence(text: string): boolean {
+		this.#fence ??= OpenFence.at(text, this.#committed);
+		if (!this.#fence) return false;
+		const { code, scanned, closedAt } = this.#fence.advance(text);
+		recordRender(scanned);
+		if (closedAt === undefined) {
+			this.#tail = '';
+			this.#code = code;
+			return true;
+		}
+		this.#blocks = [...this.#blocks, openCodeHtml(code)];
+		this.#committed = closedAt;
+		this.#fence = null;
+		return false;
 	}
 
 	#goWhole(text: string, final: boolean): void {
@@ -119,7 +150,53 @@ export class IncrementalMarkdown implements RenderedBlocks {
 		this.#committed = 0;
 		this.#blocks = [];
 		this.#tail = '';
+		this.#code = null;
+		this.#fence = null;
 		this.#whole = false;
+	}
+}
+
+/**
+ * How many leading tokens of a streaming tail are finished (`lastLine`: offset in `source` where
+ * the unfinished last line starts). A token is finished when a later non-space token starts on a
+ * complete line, or when it is closed itself: an ATX heading or a fenced code block whose last
+ * line is complete, a paragraph or table followed by a complete blank line.
+ */
+function finishedCount(tokens: TokensList, source: string, lastLine: number): number {
+	let open = 0;
+	let offset = 0;
+	for (const [i, token] of tokens.entries()) {
+		if (i > 0 && token.type !== 'space' && offset < lastLine) open = i;
+		const end = offset + token.raw.length;
+		if (isClosed(token, source, end, lastLine)) open = i + 1;
+		offset = end;
+	}
+	return open;
+}
+
+const ATX_HEADING = /^ {0,3}#{1,6}(?:[ \t]|\n)/;
+const FENCE_START = /^ {0,3}(?:`{3}|~{3})/;
+
+/**
+ * Whether `token` (ending at `end` in `source`) is closed: no later text can extend it. (A token's
+ * `raw` may end with the newlines that follow it: `marked` appends a lone one to the token before.)
+ */
+function isClosed(token: Token, source: string, end: number, lastLine: number): boolean {
+	const newlines = token.raw.length - token.raw.replace(/\n+$/, '').length;
+	// Where the token's last line ends: the newline there must be in the text, not still to come.
+	const lineEnd = end - newlines;
+	switch (token.type) {
+		case 'heading':
+			return ATX_HEADING.test(token.raw) && newlines > 0 && lineEnd < lastLine;
+		case 'code':
+			// A newline after the closer: a real closer, not the streaming repair (which ends the text).
+			return FENCE_START.test(token.raw) && source[lineEnd] === '\n' && lineEnd < lastLine;
+		case 'paragraph':
+		case 'table':
+			// A blank line after it: two newlines, in the raw or just after it.
+			return source.startsWith('\n\n', lineEnd) && lineEnd + 2 <= lastLine;
+		default:
+			return false;
 	}
 }
 
