@@ -11,7 +11,8 @@
  * | `IRIS_DEMO_STEP_MS`    | `15` (ms between streamed updates)       |
  * | `IRIS_PUSH`            | unset; `webpush` / `ntfy` (push/options) |
  * | `IRIS_MEDIA_MAX_BYTES` | `52428800` (50 MiB, largest upload)      |
- * | `IRIS_TEST_HOOKS`      | unset; `1` = serve `/__test/…` endpoints |
+ * | `IRIS_TEST_HOOKS`      | unset; `1` = serve `/__test/…` endpoints (faults, media) |
+ * | `IRIS_STATE_FILE`      | unset (memory); a JSON file kept across restarts |
  * | `IRIS_RECORD_FRAMES`   | unset; a file: every frame in/out, JSONL |
  */
 import { randomBytes } from 'node:crypto';
@@ -68,6 +69,7 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string
 			demoStepMs,
 			mediaMaxBytes,
 			testHooks: env.IRIS_TEST_HOOKS === '1',
+			...(env.IRIS_STATE_FILE ? { stateFile: path.resolve(cwd, env.IRIS_STATE_FILE) } : {}),
 			...(env.IRIS_RECORD_FRAMES
 				? { recordFrames: path.resolve(cwd, env.IRIS_RECORD_FRAMES) }
 				: {}),

@@ -63,7 +63,9 @@ function handleMessageSend(
 	// A resend (same client_msg_id, e.g. after a reconnect) gets the original ack and no new turn.
 	const known =
 		client_msg_id === undefined ? undefined : hub.store.findByClientMsgId(client_msg_id);
+	hub.stats.sendsReceived += 1;
 	if (known) {
+		hub.stats.duplicateSends += 1;
 		peer.send(frame('message', known.message, { ...known.scope, id: f.id }));
 		return;
 	}

@@ -4,8 +4,8 @@
  */
 import type { Channel, ServerFrame } from '../src/lib/protocol/iris';
 import { MonotonicClock } from './clock';
-import { EventLog } from './event-log';
-import { MessageStore, scopeKey, type Scope } from './store';
+import { EventLog, type EventLogSnapshot } from './event-log';
+import { MessageStore, scopeKey, type MessageStoreSnapshot, type Scope } from './store';
 import type { FrameRecorder } from './recorder';
 import type { PushOptions } from './push/options';
 import { PushService } from './push/service';
@@ -45,16 +45,38 @@ export const DEFAULT_CHANNEL: Required<Channel> = {
 	is_default: true
 };
 
+/**
+ * What a restart keeps (gateway/state-file.ts): the replay log, the messages, the channels, the
+ * read marks and the reported server state (the last two absent in files saved before issue 3).
+ */
+export interface HubSnapshot {
+	events: EventLogSnapshot;
+	store: MessageStoreSnapshot;
+	channels: Channel[];
+	/** `chat_id` → `message_id` of the last `read.receipt`. */
+	reads?: Record<string, string>;
+	state?: ServerState;
+}
+
+/** Counters the test hooks report (`GET /__test/state`). */
+export interface HubStats {
+	/** `message.send` frames received (resends included). */
+	sendsReceived: number;
+	/** Of those, resends of a `client_msg_id` already accepted (answered with the original ack). */
+	duplicateSends: number;
+}
+
 /** Shared gateway state; one per `startGateway`. */
 export class Hub {
 	readonly clock = new MonotonicClock();
-	readonly events = new EventLog();
-	readonly store = new MessageStore();
-	readonly channels: Channel[] = [{ ...DEFAULT_CHANNEL }];
+	readonly events: EventLog;
+	readonly store: MessageStore;
+	readonly channels: Channel[];
+	readonly stats: HubStats = { sendsReceived: 0, duplicateSends: 0 };
 	/** Last `read.receipt` per chat: `chat_id` → `message_id` (shared by the user's devices). */
-	readonly reads = new Map<string, string>();
+	readonly reads: Map<string, string>;
 	/** Reported in the `status` sent after every `hello.ack`; `/demo status` changes it. */
-	state: ServerState = 'online';
+	state: ServerState;
 	readonly options: HubOptions;
 	/** Web Push to devices that are not connected (`IRIS_PUSH=webpush`); undefined when off. */
 	readonly push: PushService | undefined;
@@ -63,12 +85,44 @@ export class Hub {
 	readonly #abort = new AbortController();
 	readonly #turns = new Map<string, Promise<void>>();
 
-	constructor(options: HubOptions) {
+	/**
+	 * `restored`: the state a previous run saved (a restart loses nothing). `carried`: what an
+	 * in-place restart keeps from the previous hub besides the snapshot (media bytes, push
+	 * registrations).
+	 */
+	constructor(
+		options: HubOptions,
+		restored?: HubSnapshot,
+		carried?: { media: MediaStore; push: PushService | undefined }
+	) {
 		this.options = options;
-		this.push =
-			options.push &&
-			new PushService(options.push, (line) => this.log(line), DEFAULT_CHANNEL.chat_id);
-		this.media = new MediaStore(options.mediaMaxBytes ?? DEFAULT_MEDIA_LIMIT_BYTES);
+		this.media =
+			carried?.media ?? new MediaStore(options.mediaMaxBytes ?? DEFAULT_MEDIA_LIMIT_BYTES);
+		this.push = carried
+			? carried.push
+			: options.push &&
+				new PushService(options.push, (line) => this.log(line), DEFAULT_CHANNEL.chat_id);
+		this.events = restored ? EventLog.fromSnapshot(restored.events) : new EventLog();
+		this.store = restored ? MessageStore.fromSnapshot(restored.store) : new MessageStore();
+		this.channels = restored ? restored.channels : [{ ...DEFAULT_CHANNEL }];
+		this.reads = new Map(Object.entries(restored?.reads ?? {}));
+		this.state = restored?.state ?? 'online';
+	}
+
+	/** The state a restart must keep, as plain JSON. */
+	snapshot(): HubSnapshot {
+		return {
+			events: this.events.snapshot(),
+			store: this.store.snapshot(),
+			channels: this.channels,
+			reads: Object.fromEntries(this.reads),
+			state: this.state
+		};
+	}
+
+	/** Resolves once no turn is running or queued (a graceful restart waits for it). */
+	async idle(): Promise<void> {
+		while (this.#turns.size > 0) await Promise.all(this.#turns.values());
 	}
 
 	/** Aborted when the gateway closes: running turns stop, queued ones never start. */

@@ -33,6 +33,7 @@ async function main(): Promise<void> {
 	console.log(`[gateway] token: ${options.token}`);
 	console.log(`[gateway] pairing link: ${gateway.pairingLink}`);
 	if (options.staticOnly) console.log('[gateway] static only: WebSocket upgrades are refused');
+	if (options.testHooks) console.log('[gateway] test hooks enabled at /__test/');
 	if (options.push?.vapid) {
 		console.log(`[gateway] web push on: VAPID public key ${options.push.vapid.publicKey}`);
 	}

@@ -8,10 +8,13 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { DEFAULT_STEP_MS } from './demo-agent';
+import { Faults } from './faults';
 import { Hub } from './hub';
 import { Session } from './session';
 import { frameRecorder } from './recorder';
+import { loadState, saveState } from './state-file';
 import { serveStatic } from './static';
+import { handleTestHook, type TestHookTarget } from './test-hooks';
 import type { PushOptions } from './push/options';
 import { handleMediaTestHook } from './media/test-hooks';
 
@@ -35,8 +38,13 @@ export interface GatewayOptions {
 	push?: PushOptions;
 	/** Largest media upload accepted, bytes (default 50 MiB). */
 	mediaMaxBytes?: number;
-	/** Serve the `/__test/…` endpoints (fault injection, inspection); never in production. */
+	/**
+	 * Serve the `/__test/…` endpoints (fault injection, media inspection; `IRIS_TEST_HOOKS=1`);
+	 * never in production.
+	 */
 	testHooks?: boolean;
+	/** JSON file the state is read from at start and saved to on close/restart (`IRIS_STATE_FILE`). */
+	stateFile?: string;
 	/** Where log lines go (each prefixed `[gateway]`); default `console.log`. */
 	log?: (line: string) => void;
 }
@@ -75,21 +83,68 @@ function urlHost(host: string): string {
 export async function startGateway(opts: GatewayOptions): Promise<RunningGateway> {
 	const log = opts.log ?? ((line: string) => console.log(line));
 	const root = path.resolve(opts.staticDir);
-	const hub = new Hub({
+	const hubOptions = {
 		token: opts.token,
 		demoStepMs: opts.demoStepMs ?? DEFAULT_STEP_MS,
 		log,
 		record: frameRecorder(opts.recordFrames),
 		...(opts.push ? { push: opts.push } : {}),
 		...(opts.mediaMaxBytes !== undefined ? { mediaMaxBytes: opts.mediaMaxBytes } : {})
-	});
+	};
+	const restored = opts.stateFile ? await loadState(opts.stateFile) : undefined;
+	let hub = new Hub(hubOptions, restored);
+	const faults = new Faults();
+	const sessions = new Set<Session>();
+	let restarting = false;
+	const hooks: TestHookTarget = {
+		faults,
+		dropAll: () => {
+			const all = [...wss.clients];
+			for (const ws of all) ws.terminate();
+			return all.length;
+		},
+		inject: (text) => {
+			const live = [...sessions].filter((s) => s.authenticated);
+			for (const session of live) session.sendRaw(text);
+			return live.length;
+		},
+		restart: async () => {
+			restarting = true;
+			try {
+				hooks.dropAll();
+				// Turns already running finish into the log (devices get them on sync).
+				await hub.idle();
+				const state = hub.snapshot();
+				if (opts.stateFile) await saveState(opts.stateFile, state);
+				hub.close();
+				// Media bytes and push registrations are not in the saved state; an in-place
+				// restart keeps them.
+				hub = new Hub(hubOptions, structuredClone(state), { media: hub.media, push: hub.push });
+				hub.log(`restarted with ${state.events.entries.length} logged frames`);
+			} finally {
+				restarting = false;
+			}
+		},
+		state: () => ({
+			stats: { ...hub.stats },
+			connections: wss.clients.size,
+			user_messages: hub.store
+				.snapshot()
+				.scopes.flatMap((s) => s.messages)
+				.filter((m) => m.role === 'user')
+		})
+	};
 
 	const server = createServer((req, res) => {
+		// `/__test/media/…` first: the fault hooks own the rest of `/__test/`.
 		if (opts.testHooks && handleMediaTestHook(req, res, hub)) return;
-		serveStatic(req, res, root).catch((e: unknown) => {
-			hub.log(`http error: ${String(e)}`);
-			res.destroy();
-		});
+		const hook = opts.testHooks ? handleTestHook(req, res, hooks, (l) => hub.log(l)) : null;
+		Promise.resolve(hook)
+			.then((handled) => (handled ? undefined : serveStatic(req, res, root)))
+			.catch((e: unknown) => {
+				hub.log(`http error: ${String(e)}`);
+				res.destroy();
+			});
 	});
 	// 16 MiB: room for the codec's 4 Mi-character frame limit in UTF-8.
 	const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
@@ -97,12 +152,16 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 	let closing: Promise<void> | undefined;
 	server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
 		// While closing too: a socket accepted now would only be cut off again.
-		if (opts.staticOnly || closing) return refuseUpgrade(socket, '503 Service Unavailable');
+		if (opts.staticOnly || closing || restarting || faults.refusing()) {
+			return refuseUpgrade(socket, '503 Service Unavailable');
+		}
 		const pathname = (req.url ?? '').split('?', 1)[0];
 		if (pathname !== WS_PATH) return refuseUpgrade(socket, '404 Not Found');
 		wss.handleUpgrade(req, socket, head, (ws) => {
 			hub.log('connection opened');
-			new Session(ws, hub);
+			const session = new Session(ws, hub, faults);
+			sessions.add(session);
+			ws.once('close', () => sessions.delete(session));
 		});
 	});
 
@@ -121,6 +180,11 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 
 	const close = async (): Promise<void> => {
 		hub.close();
+		if (opts.stateFile) {
+			await saveState(opts.stateFile, hub.snapshot()).catch((e: unknown) =>
+				hub.log(`could not save the state: ${String(e)}`)
+			);
+		}
 		const sockets = [...wss.clients];
 		for (const ws of sockets) ws.close(1001, 'gateway shutting down');
 		await Promise.race([

@@ -17,7 +17,9 @@ import {
 	type ServerFrame
 } from '../src/lib/protocol/iris';
 import { errorFrame, handleAppFrame } from './handlers';
+import type { Faults } from './faults';
 import type { Hub, Peer } from './hub';
+import { OutgoingQueue } from './outgoing';
 import { MediaTransfers } from './media/transfers';
 
 /** Close code sent after an auth failure (application range 4000–4999). */
@@ -54,14 +56,34 @@ function rawToText(data: RawData): string {
 export class Session implements Peer {
 	readonly #ws: WebSocket;
 	readonly #hub: Hub;
+	readonly #out: OutgoingQueue;
 	readonly #media: MediaTransfers;
 	#device: string | undefined;
 	#deviceId: string | undefined;
 
-	/** Attach to an accepted socket; the session lives as long as the socket. */
-	constructor(ws: WebSocket, hub: Hub) {
+	/**
+	 * Attach to an accepted socket; the session lives as long as the socket. `faults`: the test
+	 * hooks' delay / duplicate settings for outgoing frames.
+	 */
+	constructor(ws: WebSocket, hub: Hub, faults?: Faults) {
 		this.#ws = ws;
 		this.#hub = hub;
+		this.#out = new OutgoingQueue(
+			{
+				get bufferedAmount() {
+					return ws.bufferedAmount;
+				},
+				get open() {
+					return ws.readyState === WebSocket.OPEN;
+				},
+				send: (text) => ws.send(text)
+			},
+			encodeServerFrame,
+			faults,
+			(text) => hub.options.record?.('out', text)
+		);
+		// Binary frames skip the queue: text frames only ever go out later than queued, so the
+		// bytes of a pull still come before its `media.pull.end`.
 		this.#media = new MediaTransfers(hub, this, {
 			sendBinary: (data) => {
 				if (ws.readyState === WebSocket.OPEN) ws.send(data, { binary: true });
@@ -70,10 +92,16 @@ export class Session implements Peer {
 		});
 		ws.on('message', (data, isBinary) => this.#receive(data, isBinary));
 		ws.on('close', (code) => {
+			this.#out.clear();
 			hub.removePeer(this);
 			hub.log(`connection closed (${code}${this.#device ? `, device ${this.#device}` : ''})`);
 		});
 		ws.on('error', (e) => hub.log(`socket error: ${e.message}`));
+	}
+
+	/** Whether the `hello` was accepted (the session receives broadcasts). */
+	get authenticated(): boolean {
+		return this.#device !== undefined;
 	}
 
 	/** `hello.device_id`, once authenticated. */
@@ -81,12 +109,17 @@ export class Session implements Peer {
 		return this.#deviceId;
 	}
 
-	/** Encode (validating against the schema) and send; a no-op once the socket is not open. */
+	/**
+	 * Encode (validating against the schema) and send in order; a slow reader's stream updates
+	 * are coalesced (./outgoing.ts). A no-op once the socket is not open.
+	 */
 	send(f: ServerFrame): void {
-		if (this.#ws.readyState !== WebSocket.OPEN) return;
-		const text = encodeServerFrame(f);
-		this.#hub.options.record?.('out', text);
-		this.#ws.send(text);
+		this.#out.push(f);
+	}
+
+	/** Send a raw text frame as is (test hook: inject a malformed frame). */
+	sendRaw(text: string): void {
+		this.#out.pushRaw(text);
 	}
 
 	#receive(data: RawData, isBinary: boolean): void {

@@ -1,7 +1,8 @@
 /**
  * The demo gateway's message store: completed messages per scope (for `history`) and the
  * `client_msg_id` → ack map that makes `message.send` idempotent (PROTOCOL-NOTES "Sending
- * messages without loss or duplicates"). In memory only: a restart forgets everything.
+ * messages without loss or duplicates"). In memory; `snapshot()` / `fromSnapshot()` let the
+ * gateway keep it in a file across restarts (gateway/state-file.ts).
  */
 import type { MessagePayload } from '../src/lib/protocol/iris';
 
@@ -33,6 +34,13 @@ export function scopeKey(scope: Scope): string {
 	return JSON.stringify([scope.chat_id, scope.thread_id ?? null]);
 }
 
+/** The store as plain JSON. */
+export interface MessageStoreSnapshot {
+	run: string;
+	seq: number;
+	scopes: { scope: Scope; messages: MessagePayload[] }[];
+}
+
 /** Messages by scope, server message ids, and the dedupe map. */
 export class MessageStore {
 	#seq = 0;
@@ -41,9 +49,30 @@ export class MessageStore {
 	 * without a per-run prefix its new messages would reuse ids that clients already hold and
 	 * overwrite them (messages are keyed by `message_id`).
 	 */
-	readonly #run = Date.now().toString(36);
+	#run = Date.now().toString(36);
 	#byScope = new Map<string, MessagePayload[]>();
 	#byClientMsgId = new Map<string, StoredMessage>();
+
+	/** Restore a store saved with `snapshot()`: same ids, same dedupe map. */
+	static fromSnapshot(snapshot: MessageStoreSnapshot): MessageStore {
+		const store = new MessageStore();
+		store.#run = snapshot.run;
+		store.#seq = snapshot.seq;
+		for (const { scope, messages } of snapshot.scopes) {
+			for (const message of messages) store.add({ scope, message });
+		}
+		return store;
+	}
+
+	/** The store as plain JSON. */
+	snapshot(): MessageStoreSnapshot {
+		const scopes: MessageStoreSnapshot['scopes'] = [];
+		for (const [key, messages] of this.#byScope) {
+			const [chat_id, thread_id] = JSON.parse(key) as [string, string | null];
+			scopes.push({ scope: thread_id === null ? { chat_id } : { chat_id, thread_id }, messages });
+		}
+		return { run: this.#run, seq: this.#seq, scopes };
+	}
 
 	/** A new server message id, unique across runs: `m_<run>_1`, `m_<run>_2` … */
 	nextMessageId(): string {

@@ -31,6 +31,13 @@ export interface GatewayOptions {
 	staticOnly?: boolean;
 	/** Milliseconds between streamed updates (`IRIS_DEMO_STEP_MS`); the gateway's default when omitted. */
 	stepMs?: number;
+	/**
+	 * The `/__test/` endpoints (`IRIS_TEST_HOOKS=1`): fault injection (tests/e2e/faults.ts) and
+	 * media inspection (`/__test/media/…`). Default on; `false` runs the gateway without them.
+	 */
+	testHooks?: boolean;
+	/** File the gateway keeps its state in across restarts (`IRIS_STATE_FILE`). */
+	stateFile?: string;
 	/** Record every frame in and out to this file (`IRIS_RECORD_FRAMES`). */
 	recordFrames?: string;
 	/** The built app to serve (`IRIS_STATIC_DIR`); `build/` when omitted. */
@@ -107,12 +114,15 @@ export class Gateway {
 			IRIS_PORT: String(port),
 			IRIS_TOKEN: token,
 			IRIS_STATIC_DIR: options.staticDir ?? join(ROOT, 'build'),
-			// The `/__test/…` endpoints (inspection, fault injection) exist only for tests.
-			IRIS_TEST_HOOKS: '1',
 			...options.env
 		};
 		delete env.IRIS_STATIC_ONLY;
 		delete env.IRIS_DEMO_STEP_MS;
+		delete env.IRIS_TEST_HOOKS;
+		delete env.IRIS_STATE_FILE;
+		// The `/__test/…` endpoints (inspection, fault injection) exist only for tests: on by default.
+		if (options.testHooks !== false) env.IRIS_TEST_HOOKS = '1';
+		if (options.stateFile) env.IRIS_STATE_FILE = options.stateFile;
 		delete env.IRIS_RECORD_FRAMES;
 		if (options.recordFrames) env.IRIS_RECORD_FRAMES = options.recordFrames;
 		if (options.staticOnly) env.IRIS_STATIC_ONLY = '1';

@@ -128,6 +128,128 @@ describe('IrisClient streaming', () => {
 	});
 });
 
+describe('IrisClient sync, replay and bad input (issue 5)', () => {
+	it('a replay of frames the app already has changes nothing and shows nothing twice', async () => {
+		const t = setup();
+		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		const session = [
+			{ v: 1, type: 'message', payload: { message_id: 'u1', role: 'user', text: 'hi', ts: 1 } },
+			{ v: 1, type: 'message.start', payload: { message_id: 'a1', ts: 2 } },
+			{ v: 1, type: 'message.update', payload: { message_id: 'a1', text: 'Hel' } },
+			{ v: 1, type: 'message.stop', payload: { message_id: 'a1', final_text: 'Hello' } }
+		];
+		for (const f of session) t.last().receive(f);
+		await vi.waitFor(async () => expect((await t.db.messages.get('a1'))?.status).toBe('complete'));
+		const before = await t.db.messages.toArray();
+		// Reconnect; the server replays the same frames (and one late update) after sync.
+		t.last().drop();
+		t.clock.advance(2000);
+		await t.handshake();
+		for (const f of session) t.last().receive(f);
+		t.last().receive({
+			v: 1,
+			type: 'message.update',
+			payload: { message_id: 'a1', text: 'Hello!' }
+		});
+		t.last().receive({ v: 1, type: 'sync.done', id: 2, payload: { cursor: 9 } });
+		await vi.waitFor(async () => expect(await getMeta(t.db, 'cursor')).toBe(9));
+		t.clock.advance(1000);
+		expect(await t.db.messages.toArray()).toEqual(before);
+	});
+
+	it('ignores an older update arriving after a newer one, and any update after stop', async () => {
+		const t = setup();
+		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		const s = t.last();
+		s.receive({ v: 1, type: 'message.start', payload: { message_id: 'a2' } });
+		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'a2', text: 'Hello wor' } });
+		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'a2', text: 'Hello' } });
+		t.clock.advance(DEFAULT_EMIT_MS);
+		const texts = () =>
+			t.events.flatMap((e) => (e.type === 'stream' ? e.updates.map((u) => u.text) : []));
+		expect(texts()).toEqual(['Hello wor']);
+		t.clock.advance(DEFAULT_PERSIST_MS);
+		await vi.waitFor(async () => expect((await t.db.messages.get('a2'))?.text).toBe('Hello wor'));
+		s.receive({ v: 1, type: 'message.stop', payload: { message_id: 'a2' } });
+		s.receive({
+			v: 1,
+			type: 'message.update',
+			payload: { message_id: 'a2', text: 'Hello world!' }
+		});
+		t.clock.advance(1000);
+		await vi.waitFor(async () =>
+			expect(await t.db.messages.get('a2')).toMatchObject({ text: 'Hello wor', status: 'complete' })
+		);
+		expect(texts()).toEqual(['Hello wor']);
+	});
+
+	it('asks every channel for its newest history page after sync.done (gap fill)', async () => {
+		const t = setup();
+		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		t.last().receive({ v: 1, type: 'sync.done', id: 2, payload: { cursor: 3 } });
+		await vi.waitFor(() => expect(t.last().sentTypes).toContain('history'));
+		const history = t.last().sent.find((f) => f.type === 'history') as {
+			id: number;
+			chat_id: string;
+		};
+		expect(history.chat_id).toBe('default');
+		// The page fills a gap: a message the replay did not have.
+		t.last().receive({
+			v: 1,
+			type: 'history',
+			id: history.id,
+			chat_id: 'default',
+			payload: { messages: [{ message_id: 'old1', role: 'assistant', text: 'from before', ts: 5 }] }
+		});
+		await vi.waitFor(async () =>
+			expect(await t.db.messages.get('old1')).toMatchObject({ text: 'from before' })
+		);
+	});
+
+	it('stores text well-formed: lone surrogates become U+FFFD, a split pair waits for its half', async () => {
+		const t = setup();
+		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		const s = t.last();
+		s.receive({ v: 1, type: 'message.start', payload: { message_id: 'a3' } });
+		s.receive('{"v":1,"type":"message.update","payload":{"message_id":"a3","text":"hi \\ud83d"}}');
+		t.clock.advance(DEFAULT_EMIT_MS);
+		expect(t.events.filter((e) => e.type === 'stream').at(-1)).toEqual({
+			type: 'stream',
+			updates: [{ message_id: 'a3', op: 'replace', text: 'hi ' }]
+		});
+		s.receive(
+			'{"v":1,"type":"message.stop","payload":{"message_id":"a3","final_text":"hi \\ud83d\\ude00 \\udc00"}}'
+		);
+		await vi.waitFor(async () =>
+			expect((await t.db.messages.get('a3'))?.text).toBe('hi \u{1F600} \uFFFD')
+		);
+	});
+
+	it('a send run twice with the same client_msg_id queues one message', async () => {
+		const t = setup();
+		await t.client.send({ chat_id: 'default', text: 'once', client_msg_id: 'c-1' });
+		await t.client.send({ chat_id: 'default', text: 'once', client_msg_id: 'c-1' });
+		expect(await t.db.outbox.count()).toBe(1);
+		expect(await t.db.messages.where('client_msg_id').equals('c-1').count()).toBe(1);
+	});
+
+	it('reports a store failure once as a storage event (no retry storm)', async () => {
+		const t = setup();
+		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		t.db.close();
+		for (let i = 0; i < 3; i++) {
+			await expect(t.client.send({ chat_id: 'default', text: `x${i}` })).rejects.toThrow();
+		}
+		expect(t.events.filter((e) => e.type === 'storage')).toHaveLength(1);
+		expect(t.client.diagnostics().filter((d) => d.kind === 'storage')).toHaveLength(3);
+	});
+});
+
 describe('IrisClient push registration (PROTOCOL-NOTES "Push")', () => {
 	it('sends fcm.register on the open link and puts the registration in every later hello', async () => {
 		const t = setup();

@@ -48,7 +48,7 @@ describe('streamSteps', () => {
 describe('EventLog', () => {
 	const update = (id: string, text: string) => frame('message.update', { message_id: id, text });
 
-	it('replays after a cursor, keeping only the last update per message', () => {
+	it('replays after a cursor, keeping only the last update per message, none after a final stop', () => {
 		const log = new EventLog(100);
 		log.append(frame('message.start', { message_id: 'a' }));
 		log.append(update('a', 'x'));
@@ -59,13 +59,25 @@ describe('EventLog', () => {
 		expect(log.since(0).map((f) => [f.type, 'text' in f.payload ? f.payload.text : ''])).toEqual([
 			['message.start', ''],
 			['message.update', 'y'],
-			['message.update', 'xx'],
 			['message.stop', '']
 		]);
+		expect(log.size).toBe(3);
 		expect(log.since(4)).toHaveLength(1);
 		expect(log.since(5)).toEqual([]);
 		// A cursor from an earlier run of the gateway: replay everything still logged.
-		expect(log.since(99)).toHaveLength(4);
+		expect(log.since(99)).toHaveLength(3);
+	});
+
+	it('keeps a stream of 10,000 updates as one entry and survives a snapshot round trip', () => {
+		const log = new EventLog(10);
+		log.append(frame('message.start', { message_id: 'a' }));
+		for (let i = 1; i <= 10_000; i++) log.append(update('a', 'x'.repeat(i % 50)));
+		expect(log.size).toBe(2);
+		const copy = EventLog.fromSnapshot(JSON.parse(JSON.stringify(log.snapshot())), 10);
+		expect(copy.latest).toBe(10_001);
+		copy.append(update('a', 'final'));
+		expect(copy.since(0).map((f) => f.type)).toEqual(['message.start', 'message.update']);
+		expect(copy.since(10_001)).toHaveLength(1);
 	});
 
 	it('keeps only the newest frames', () => {

@@ -141,6 +141,25 @@ describe('ConnectionManager', () => {
 		expect(t.sockets).toHaveLength(1);
 	});
 
+	it('notices the browser is back online without an event (looks every 2 s)', () => {
+		const t = setup(false);
+		t.manager.configure(CONFIG, HELLO);
+		t.clock.advance(10_000);
+		expect(t.sockets).toHaveLength(0);
+		t.log.online = true;
+		t.clock.advance(2000);
+		expect(t.sockets).toHaveLength(1);
+	});
+
+	it('tries on wake() even while isOnline() lags behind (navigator.onLine in a worker)', () => {
+		const t = setup(false);
+		t.manager.configure(CONFIG, HELLO);
+		expect(t.state()).toBe('offline');
+		t.manager.wake();
+		expect(t.sockets).toHaveLength(1);
+		expect(t.state()).toBe('connecting');
+	});
+
 	it('pings after 30 s idle and reconnects after 90 s without a frame', () => {
 		const t = setup();
 		t.manager.configure(CONFIG, HELLO);

@@ -41,6 +41,10 @@ export interface DiagnosticEntry {
 	excerpt?: string;
 }
 
+/** A failure of the local store (issue 5 "Storage failures"); see `db/failure.ts`. */
+export type { StorageFailure, StorageFailureKind } from '../db/failure';
+import type { StorageFailure } from '../db/failure';
+
 /**
  * One change of a message's hot streaming text (issue 7: bytes to the page ~ O(final length)).
  * `append` when the new text extends what was last sent, `replace` otherwise (a server that
@@ -92,7 +96,21 @@ export type WorkerEvent =
 	| { type: 'activity'; activity: AgentActivity }
 	| { type: 'diagnostic'; entry: DiagnosticEntry }
 	| { type: 'transfer'; transfer: TransferProgress }
+	/** The store failed (reported once); the page moves the app to memory. */
+	| { type: 'storage'; failure: StorageFailure }
 	| FeatureEvent;
+
+/**
+ * A message to send; `client_msg_id` (a UUID) is made up by the worker when absent. With
+ * `media_refs` (from `attach`), it goes out once those uploads are done.
+ */
+export interface SendInput {
+	chat_id: string;
+	thread_id?: string;
+	text: string;
+	client_msg_id?: string;
+	media_refs?: string[];
+}
 
 /** Callback the page gives the worker. */
 export type EventSink = (event: WorkerEvent) => void;
@@ -110,23 +128,23 @@ export interface WorkerApi extends FeatureApi {
 	 */
 	configure(config: GatewayConfig | null): Promise<void>;
 	/**
-	 * Queue a user message in the outbox and send it; resolves with its `client_msg_id`. With
-	 * `media_refs` (from `attach`), it goes out once those uploads are done.
+	 * Queue a user message in the outbox and send it; resolves with its `client_msg_id`. The
+	 * caller may choose the `client_msg_id`: sending the same one again is a no-op (the page runs
+	 * a send again after moving to memory, and must not queue it twice). With `media_refs` (from
+	 * `attach`), it goes out once those uploads are done.
 	 */
-	send(input: {
-		chat_id: string;
-		thread_id?: string;
-		text: string;
-		media_refs?: string[];
-	}): Promise<string>;
+	send(input: SendInput): Promise<string>;
 	/** Store a file and queue its upload (`transfer` events report progress). */
 	attach(input: AttachInput): Promise<void>;
 	/** Cancel an upload and forget its bytes. */
 	cancelUpload(media_ref: string): Promise<void>;
 	/** Fetch a piece of media on demand (`media.pull`); progress as `transfer` events. */
 	pull(media_id: string): Promise<void>;
-	/** Bytes the store could not keep (quota): held in the worker's memory, if any. */
-	memoryBlob(media_id: string): Blob | undefined;
+	/**
+	 * Bytes the store could not keep (quota): held in the memory of the worker that fetched them
+	 * (the leader tab's, ./connection/shared.ts), if any.
+	 */
+	memoryBlob(media_id: string): Promise<Blob | undefined>;
 	/** Re-queue a failed message. */
 	retry(client_msg_id: string): Promise<void>;
 	/** The network came back or the page became visible: retry a pending reconnect now. */

@@ -13,13 +13,15 @@ import type {
 	DiagnosticEntry,
 	EventSink,
 	GatewayConfig,
+	SendInput,
 	WorkerApi,
 	WorkerEvent
 } from '../bridge/contract';
 import type { IrisDB } from '../db/schema';
+import { classifyStorageError } from '../db/failure';
 import { applyFrames, isStored, persistStreamText } from '../db/apply';
 import { deleteMeta, getMeta, setMeta } from '../db/meta';
-import { enqueue, requeue } from '../db/outbox';
+import { enqueueOnce, requeue } from '../db/outbox';
 import { pushFields, type PushRegistration } from '../protocol/push';
 import { mediaRefsOf, offerAsMessage } from './media/refs';
 import { ConnectionManager } from './manager';
@@ -31,6 +33,8 @@ import { TurnCommands } from './turn-commands';
 import { persistReasoning } from '../db/reasoning';
 import { MediaTransfers } from './media';
 import type { SocketLike } from './link';
+import { requestNewestPages } from './gap-fill';
+import { wellFormedFrame } from './well-formed';
 
 export interface ClientDeps {
 	db: IrisDB;
@@ -60,10 +64,13 @@ export class IrisClient implements WorkerApi {
 	readonly #media: MediaTransfers;
 	readonly #activity = new Map<string, AgentActivity>();
 	readonly #diagnostics: DiagnosticEntry[] = [];
+	/** The gateway's last `status` (replayed: a tab opened later shows the same state). */
+	#serverStatus: WorkerEvent | undefined;
 	#pendingFrames: ServerFrame[] = [];
 	#applyChain: Promise<void> = Promise.resolve();
 	#applyScheduled = false;
 	#defaultChatId = FALLBACK_CHAT_ID;
+	#storageReported = false;
 	#config: GatewayConfig | null = null;
 
 	constructor(deps: ClientDeps) {
@@ -108,9 +115,10 @@ export class IrisClient implements WorkerApi {
 						this.#defaultChatId = (await getMeta(deps.db, 'default_chat_id')) ?? FALLBACK_CHAT_ID;
 						const cursor = (await getMeta(deps.db, 'cursor')) ?? 0;
 						if (!link.ready) return;
-						link
-							.request({ type: 'sync', payload: { cursor } })
-							.answer.catch((e: Error) => this.#diagnose('sync', e.message));
+						link.request({ type: 'sync', payload: { cursor } }).answer.then(
+							() => requestNewestPages(deps.db, link, (line) => this.#diagnose('sync', line)),
+							(e: Error) => this.#diagnose('sync', e.message)
+						);
 						this.#outbox.attach(link);
 						this.#features.onReady(link);
 						this.#media.attach(link);
@@ -131,15 +139,38 @@ export class IrisClient implements WorkerApi {
 	subscribe(sink: EventSink, options?: { streamEmitMs?: number }): void {
 		if (options?.streamEmitMs !== undefined) this.#stream.emitMs = options.streamEmitMs;
 		this.#sinks.add(sink);
+		this.replayTo(sink);
+	}
+
+	/**
+	 * Tell `sink` the current state: status, activity, streaming texts and reasoning, recorded
+	 * diagnostics, the gateway's last reported state.
+	 */
+	replayTo(sink: EventSink): void {
 		sink({ type: 'status', status: this.#manager.status });
 		for (const activity of this.#activity.values()) sink({ type: 'activity', activity });
 		const streams = this.#stream.snapshot();
 		if (streams.length) sink({ type: 'stream', updates: streams });
 		const reasoning = this.#reasoning.snapshot();
 		if (reasoning.length) sink({ type: 'reasoning', updates: reasoning });
+		for (const entry of this.#diagnostics) sink({ type: 'diagnostic', entry });
+		if (this.#serverStatus) sink(this.#serverStatus);
+	}
+
+	/**
+	 * Send what waits in the outbox and the upload queue (another tab queued a message or a file
+	 * in the shared store).
+	 */
+	flushOutbox(): void {
+		this.#outbox.flush();
+		this.#media.kickUploads();
 	}
 
 	async configure(config: GatewayConfig | null): Promise<void> {
+		await this.#stored(() => this.#storeConfig(config));
+	}
+
+	async #storeConfig(config: GatewayConfig | null): Promise<void> {
 		let device_id = await getMeta(this.#d.db, 'device_id');
 		if (!device_id) {
 			device_id = this.#d.randomUUID();
@@ -173,16 +204,12 @@ export class IrisClient implements WorkerApi {
 		});
 	}
 
-	async send(input: {
-		chat_id: string;
-		thread_id?: string;
-		text: string;
-		media_refs?: string[];
-	}): Promise<string> {
-		const { media_refs, ...message } = input;
-		const client_msg_id = this.#d.randomUUID();
-		const media = await mediaRefsOf(this.#d.db, media_refs ?? []);
-		await enqueue(this.#d.db, { ...message, media, client_msg_id, now: this.#d.clock.now() });
+	async send(input: SendInput): Promise<string> {
+		const { client_msg_id = this.#d.randomUUID(), media_refs, ...message } = input;
+		await this.#stored(async () => {
+			const media = await mediaRefsOf(this.#d.db, media_refs ?? []);
+			await enqueueOnce(this.#d.db, { ...message, media, client_msg_id, now: this.#d.clock.now() });
+		});
 		this.#outbox.flush();
 		return client_msg_id;
 	}
@@ -190,7 +217,7 @@ export class IrisClient implements WorkerApi {
 	async retry(client_msg_id: string): Promise<void> {
 		const refs = (await this.#d.db.outbox.get(client_msg_id))?.media_refs ?? [];
 		await this.#media.retryUploads(refs);
-		await requeue(this.#d.db, client_msg_id);
+		await this.#stored(() => requeue(this.#d.db, client_msg_id));
 		this.#outbox.flush();
 	}
 
@@ -206,8 +233,8 @@ export class IrisClient implements WorkerApi {
 		return this.#media.pull(media_id);
 	}
 
-	memoryBlob(media_id: string): Blob | undefined {
-		return this.#media.memoryBlob(media_id);
+	memoryBlob(media_id: string): Promise<Blob | undefined> {
+		return Promise.resolve(this.#media.memoryBlob(media_id));
 	}
 
 	wake(): void {
@@ -259,7 +286,8 @@ export class IrisClient implements WorkerApi {
 		return [...this.#diagnostics];
 	}
 
-	#onFrame(frame: ServerFrame): void {
+	#onFrame(input: ServerFrame): void {
+		const frame = wellFormedFrame(input);
 		const chat_id = frame.chat_id ?? this.#defaultChatId;
 		switch (frame.type) {
 			case 'message.update': {
@@ -382,8 +410,26 @@ export class IrisClient implements WorkerApi {
 		this.#emit({ type: 'activity', activity: next });
 	}
 
+	/** Run a store write; a failure is reported as a storage failure, then rethrown. */
+	async #stored<T>(write: () => Promise<T>): Promise<T> {
+		try {
+			return await write();
+		} catch (e) {
+			this.#storageFailed(e);
+			throw e;
+		}
+	}
+
 	#storageFailed(e: unknown): void {
-		this.#diagnose('storage', `could not write to the local store: ${(e as Error).message}`);
+		const failure = classifyStorageError(e);
+		this.#diagnose(
+			'storage',
+			`could not write to the local store (${failure.kind}): ${failure.message}`
+		);
+		// Reported once: the page moves the app to memory; repeating it would only be noise.
+		if (this.#storageReported) return;
+		this.#storageReported = true;
+		this.#emit({ type: 'storage', failure });
 	}
 
 	#diagnose(kind: string, message: string, excerpt?: string): void {
@@ -396,6 +442,7 @@ export class IrisClient implements WorkerApi {
 	}
 
 	#emit(event: WorkerEvent): void {
+		if (event.type === 'server_status') this.#serverStatus = event;
 		for (const sink of this.#sinks) sink(event);
 	}
 }

@@ -33,6 +33,9 @@ export interface ManagerHandlers {
 	onBinary?(data: ArrayBuffer): void;
 }
 
+/** While the browser says offline, how often `isOnline()` is looked at again, ms. */
+export const ONLINE_POLL_MS = 2000;
+
 export class ConnectionManager {
 	readonly #deps: ManagerDeps;
 	readonly #handlers: ManagerHandlers;
@@ -81,20 +84,30 @@ export class ConnectionManager {
 		this.#open();
 	}
 
-	/** Retry now if a reconnect is pending (browser `online`, page visible). */
+	/**
+	 * Retry now if a reconnect is pending (browser `online`, page visible). It tries even if
+	 * `isOnline()` still says no: a worker's `navigator.onLine` can lag behind the page's event.
+	 */
 	wake(): void {
 		if (!this.#config || this.#link || this.#status.state === 'auth_failed') return;
 		this.#clearRetry();
-		this.#open();
+		this.#open(true);
 	}
 
-	#open(): void {
+	#open(woken = false): void {
 		const config = this.#config;
 		const hello = this.#hello;
 		if (!config || !hello) return;
-		if (!this.#deps.isOnline()) {
-			// Retried on the browser's `online` event (wake), not on a timer.
-			this.#setStatus({ state: 'offline', error: 'The browser is offline' });
+		if (!woken && !this.#deps.isOnline()) {
+			// Retried on the browser's `online` event (wake); the event does not reach every
+			// worker reliably, so the flag is also looked at every few seconds (no network I/O).
+			if (this.#status.state !== 'offline') {
+				this.#setStatus({ state: 'offline', error: 'The browser is offline' });
+			}
+			this.#retryTimer = this.#deps.clock.setTimeout(() => {
+				this.#retryTimer = undefined;
+				this.#open();
+			}, ONLINE_POLL_MS);
 			return;
 		}
 		this.#setStatus({ state: this.#backoff.attempt === 0 ? 'connecting' : 'reconnecting' });

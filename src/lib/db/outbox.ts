@@ -57,6 +57,19 @@ export async function enqueue(
 	});
 }
 
+/**
+ * `enqueue`, unless this `client_msg_id` is already queued or was already acked (then nothing
+ * changes): a command run twice queues the message once.
+ */
+export async function enqueueOnce(db: IrisDB, input: Parameters<typeof enqueue>[1]): Promise<void> {
+	await db.transaction('rw', [db.outbox, db.messages, db.uploads], async () => {
+		const known =
+			(await db.outbox.get(input.client_msg_id)) ??
+			(await db.messages.where('client_msg_id').equals(input.client_msg_id).first());
+		if (!known) await enqueue(db, input);
+	});
+}
+
 /** Everything still to send or re-send, in sending order. */
 export async function pending(db: IrisDB): Promise<OutboxRow[]> {
 	return (await db.outbox.orderBy('seq').toArray()).filter((r) => r.state !== 'failed');

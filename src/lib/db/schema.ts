@@ -4,7 +4,7 @@
  * The database is the UI's source of truth (doc/architecture.md). The connection worker writes,
  * the page reads with `liveQuery`. Index only what is queried; each index says who queries it.
  */
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
 import type {
 	Channel,
 	CommandInfo,
@@ -163,8 +163,9 @@ export class IrisDB extends Dexie {
 	media_blobs!: EntityTable<MediaBlobRow, 'media_id'>;
 	uploads!: EntityTable<UploadRow, 'media_ref'>;
 
-	constructor(name = 'iris') {
-		super(name);
+	/** `options`: e.g. another `indexedDB` factory (the in-memory store, db/memory.ts). */
+	constructor(name = 'iris', options?: DexieOptions) {
+		super(name, options);
 		// Version 1. Never edit a released version: add a new one below it.
 		this.version(1).stores({
 			channels: 'chat_id, position',

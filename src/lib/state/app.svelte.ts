@@ -9,16 +9,24 @@ import type {
 	ConnectionStatus,
 	DiagnosticEntry,
 	GatewayConfig,
+	StorageFailure,
 	WorkerEvent
 } from '../bridge/contract';
 import { startWorker, type WorkerHandle } from '../bridge/client';
 import { IrisDB } from '../db/schema';
 import { getMeta } from '../db/meta';
 import { renderBaseline } from '../platform/bench';
+import { probeStore } from '../db/probe';
+import { classifyStorageError } from '../db/failure';
 import { StreamTexts } from './streams.svelte';
 import { Notices } from './notices.svelte';
 import { QueuedSends } from './queued.svelte';
+import { StorageFallback } from './storage-fallback';
+import { LiveQuery } from './live.svelte';
 import type { PushRegistration } from '../protocol/push';
+
+/** Why a command was cut short: the app moved to memory meanwhile (it is run again there). */
+const MOVED = new Error('the app moved to an in-memory store');
 
 /** How many diagnostics the page keeps. */
 const DIAGNOSTICS_KEPT = 200;
@@ -29,6 +37,8 @@ export class AppState {
 	status = $state<ConnectionStatus>({ state: 'unpaired' });
 	activity = $state<Record<string, AgentActivity>>({});
 	diagnostics = $state<DiagnosticEntry[]>([]);
+	/** Non-null once the store failed and the app runs from memory (a banner says so). */
+	storage = $state<StorageFailure | null>(null);
 	/** Media transfers by `media_id` (uploads by `media_ref`), latest state each. */
 	transfers = $state<Record<string, TransferProgress>>({});
 	readonly streams = new StreamTexts();
@@ -38,12 +48,21 @@ export class AppState {
 	readonly reasoning = new StreamTexts();
 	/** Messages sent while the agent was busy, until that turn ends. */
 	readonly queued = new QueuedSends();
-	readonly db: IrisDB;
+	/** The store the UI reads; replaced by the in-memory one after a storage failure. */
+	db = $state.raw<IrisDB>() as IrisDB;
 	#worker: WorkerHandle | null = null;
 	#started: Promise<void> | null = null;
+	/** Rejects with `MOVED` when the app starts moving to memory. */
+	readonly #moved = Promise.withResolvers<never>();
+	/** The move to memory, once started. */
+	#switch: Promise<void> = Promise.resolve();
+	readonly #fallback = new StorageFallback((entry) => this.#onEvent({ type: 'diagnostic', entry }));
 
 	constructor(db = new IrisDB()) {
 		this.db = db;
+		this.#moved.promise.catch(() => {
+			// Only a signal for commands in flight.
+		});
 	}
 
 	/**
@@ -56,16 +75,33 @@ export class AppState {
 	}
 
 	async #start(): Promise<void> {
-		this.#worker = startWorker();
-		// Bench baselines render every update (B0) or every frame (B1), as peers do.
-		const baseline = renderBaseline();
-		const options = baseline ? { streamEmitMs: baseline === 'b0' ? 0 : 16 } : undefined;
-		await this.#worker.subscribe((event) => this.#onEvent(event), options);
+		const failure = await probeStore(this.db);
+		// Copy what is stored unless nothing can be read: IndexedDB is missing, or our own open
+		// request waits behind an older tab (a read would queue behind it).
+		if (failure)
+			await this.#toMemory(failure, failure.kind !== 'unavailable' && failure.kind !== 'blocked');
+		else {
+			this.#worker = startWorker();
+			await this.#worker.subscribe((event) => this.#onEvent(event), streamOptions());
+			this.db.on('versionchange', () => {
+				this.#toMemory({ kind: 'versionchange', message: 'upgraded by another tab' }, true).catch(
+					(e: unknown) => console.error('[app] could not move to memory', e)
+				);
+			});
+		}
 		const stored = (await getMeta(this.db, 'gateway')) ?? null;
 		// A pairing that started meanwhile (the `/pair` route) wins over what was stored.
 		if (this.config === undefined) {
 			this.config = stored;
-			if (stored) await this.#worker.api.configure(stored);
+			if (stored) {
+				try {
+					await Promise.race([this.#worker?.api.configure(stored), this.#moved.promise]);
+				} catch (e) {
+					// The worker stores the gateway first: failing means the store failed (the
+					// memory store is configured with `this.config` when the move is done).
+					await this.#toMemory(classifyStorageError(e), true);
+				}
+			}
 		}
 		const wake = () => void this.#worker?.api.wake();
 		addEventListener('online', wake);
@@ -77,7 +113,7 @@ export class AppState {
 	/** Pair with a gateway (PROTOCOL-NOTES: the URL is used as given). */
 	async pair(config: GatewayConfig): Promise<void> {
 		this.config = config;
-		await (await this.#api()).configure(config);
+		await this.#command((api) => api.configure(config));
 	}
 
 	/** Forget the gateway and disconnect; the pairing form shows again. */
@@ -92,9 +128,11 @@ export class AppState {
 	 */
 	async send(chat_id: string, text: string, media_refs: string[] = []): Promise<void> {
 		const busy = this.activity[chat_id]?.busy ?? false;
-		const client_msg_id = await (
-			await this.#api()
-		).send({ chat_id, text, ...(media_refs.length ? { media_refs } : {}) });
+		// Chosen here, so a send run again after a move to memory is still one message.
+		const client_msg_id = crypto.randomUUID();
+		await this.#command((api) =>
+			api.send({ chat_id, text, client_msg_id, ...(media_refs.length ? { media_refs } : {}) })
+		);
 		// Still busy after the send: the turn it waits for has not ended meanwhile.
 		if (busy && this.activity[chat_id]?.busy) this.queued.mark(chat_id, client_msg_id);
 	}
@@ -134,7 +172,46 @@ export class AppState {
 	}
 
 	async retry(client_msg_id: string): Promise<void> {
-		await (await this.#api()).retry(client_msg_id);
+		await this.#command((api) => api.retry(client_msg_id));
+	}
+
+	/**
+	 * Run a command that writes the store first (configure, send, retry). If it fails, the store
+	 * failed: move to memory and run it there once, so what the user typed is not lost.
+	 */
+	async #command<T>(run: (api: WorkerHandle['api']) => Promise<T>): Promise<T> {
+		const inMemory = this.storage !== null;
+		try {
+			// A worker stopped by a switch to memory never answers: the switch ends the wait.
+			return await Promise.race([run(await this.#api()), this.#moved.promise]);
+		} catch (e) {
+			if (inMemory) throw e;
+			if (e !== MOVED) await this.#toMemory(classifyStorageError(e), true);
+			return run(await this.#api());
+		}
+	}
+
+	/**
+	 * Move the app to an in-memory store after a storage failure (once): stop the worker, copy
+	 * what the real store still holds, run the connection in the page on the copy, and reconnect.
+	 */
+	#toMemory(failure: StorageFailure, copy: boolean): Promise<void> {
+		if (this.storage) return this.#switch;
+		this.storage = failure;
+		this.#moved.reject(MOVED);
+		this.#switch = this.#moveToMemory(failure, copy);
+		return this.#switch;
+	}
+
+	async #moveToMemory(failure: StorageFailure, copy: boolean): Promise<void> {
+		this.#worker?.terminate();
+		this.#worker = null;
+		const { db, handle } = await this.#fallback.switchTo(this.db, failure, copy);
+		this.db = db;
+		LiveQuery.restartAll();
+		this.#worker = handle;
+		await handle.subscribe((event) => this.#onEvent(event));
+		if (this.config) await handle.api.configure(this.config);
 	}
 
 	/** The worker's API, once started (channel, history, search, commands, read receipts). */
@@ -149,6 +226,7 @@ export class AppState {
 
 	async #api() {
 		await this.start();
+		await this.#switch;
 		if (!this.#worker) throw new Error('the connection worker did not start');
 		return this.#worker.api;
 	}
@@ -174,6 +252,11 @@ export class AppState {
 			case 'diagnostic':
 				this.diagnostics = [...this.diagnostics.slice(1 - DIAGNOSTICS_KEPT), event.entry];
 				return;
+			case 'storage':
+				this.#toMemory(event.failure, true).catch((e: unknown) =>
+					console.error('[app] could not move to memory', e)
+				);
+				return;
 			default:
 				this.notices.onEvent(event);
 		}
@@ -182,3 +265,9 @@ export class AppState {
 
 /** The one app state of this page. */
 export const app = new AppState();
+
+/** Bench baselines render every update (B0) or every frame (B1), as peers do (npm run bench). */
+function streamOptions(): { streamEmitMs: number } | undefined {
+	const baseline = renderBaseline();
+	return baseline ? { streamEmitMs: baseline === 'b0' ? 0 : 16 } : undefined;
+}

@@ -29,10 +29,13 @@ export class PushState {
 	error = $state<string | null>(null);
 	readonly supported = typeof window !== 'undefined' && pushSupported();
 
-	/** `register` tells the worker (and so the gateway) what this device registered. */
-	constructor(db: IrisDB, register: (reg: PushRegistration | null) => Promise<void>) {
-		this.registration = new LiveQuery(() => getMeta(db, 'push'), undefined);
-		this.#caps = new LiveQuery(() => getMeta(db, 'server_caps'), undefined);
+	/**
+	 * `db` gives the store the page reads now (it changes when the app moves to memory,
+	 * doc/storage.md); `register` tells the worker (and so the gateway) what this device registered.
+	 */
+	constructor(db: () => IrisDB, register: (reg: PushRegistration | null) => Promise<void>) {
+		this.registration = new LiveQuery(() => getMeta(db(), 'push'), undefined);
+		this.#caps = new LiveQuery(() => getMeta(db(), 'server_caps'), undefined);
 		this.#register = register;
 	}
 

@@ -1,9 +1,9 @@
 import { afterEach, expect, vi } from 'vitest';
-import { IrisClient } from '../../../src/lib/connection/client';
 import { IrisDB } from '../../../src/lib/db/schema';
 import type { WorkerEvent } from '../../../src/lib/bridge/contract';
 import { FakeClock } from './fake-clock';
-import { FakeSocket } from './fake-socket';
+import type { FakeSocket } from './fake-socket';
+import { fakeClient } from './fake-client';
 
 let n = 0;
 const dbs: IrisDB[] = [];
@@ -21,19 +21,7 @@ export function clientHarness(name: string) {
 	const clock = new FakeClock();
 	const sockets: FakeSocket[] = [];
 	const events: WorkerEvent[] = [];
-	let uuid = 0;
-	const client = new IrisClient({
-		db,
-		clock,
-		createSocket: (url) => {
-			const s = new FakeSocket(url);
-			sockets.push(s);
-			return s;
-		},
-		isOnline: () => true,
-		randomUUID: () => `uuid-${++uuid}`,
-		deviceName: 'test device'
-	});
+	const client = fakeClient(db, clock, sockets);
 	client.subscribe((e) => events.push(e));
 	const last = () => sockets[sockets.length - 1]!;
 	/** Open the latest socket and complete the handshake; resolves once `sync` went out. */

@@ -96,6 +96,11 @@ export class MediaTransfers {
 		this.#uploads.kick();
 	}
 
+	/** Run queued uploads now if a link is ready (another tab stored one in the shared store). */
+	kickUploads(): void {
+		this.#uploads.kick();
+	}
+
 	/** Cancel an upload (running or queued) and forget its bytes. */
 	cancelUpload(media_ref: string): Promise<void> {
 		return this.#uploads.cancel(media_ref);

@@ -1,0 +1,34 @@
+/**
+ * Gap filling (PROTOCOL-NOTES "Reconnect and sync": "the server may also answer gaps with
+ * nothing; the client then fills visible gaps with `history` pages"). After every `sync.done`
+ * the worker asks each known channel for its newest page; the answers go through the normal,
+ * idempotent apply, so messages already stored change nothing and a message whose frames fell
+ * out of the server's replay log (or whose ack was lost) shows up — and its outbox row is
+ * cleared, so it is not sent again.
+ */
+import type { IrisDB } from '../db/schema';
+import type { Link } from './link';
+
+/** Messages asked for per channel (the spec allows up to 200). */
+export const GAP_FILL_LIMIT = 50;
+
+/** Ask every stored channel for its newest `history` page. Never throws. */
+export async function requestNewestPages(
+	db: IrisDB,
+	link: Link,
+	report: (line: string) => void
+): Promise<void> {
+	let chatIds: string[];
+	try {
+		chatIds = (await db.channels.toArray()).map((c) => c.chat_id);
+	} catch (e) {
+		report(`gap fill: could not read channels: ${(e as Error).message}`);
+		return;
+	}
+	for (const chat_id of chatIds) {
+		if (!link.ready) return;
+		link
+			.request({ type: 'history', chat_id, payload: { limit: GAP_FILL_LIMIT } })
+			.answer.catch((e: Error) => report(`gap fill ${chat_id}: ${e.message}`));
+	}
+}

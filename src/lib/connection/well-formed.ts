@@ -1,0 +1,35 @@
+/**
+ * Make every text a frame carries well-formed before it reaches the stream buffer or the store
+ * (see protocol/text.ts). Frames are decoded fresh per message, so they are changed in place.
+ */
+import type { MessagePayload, ServerFrame } from '../protocol/iris/frames';
+import { wellFormed, wellFormedPrefix } from '../protocol/text';
+
+function fixMessage(m: MessagePayload): void {
+	if (m.text !== undefined) m.text = wellFormed(m.text);
+	if (m.reasoning !== undefined) m.reasoning = wellFormed(m.reasoning);
+}
+
+/** Replace lone surrogates in the texts of `frame` (in place) and return it. */
+export function wellFormedFrame(frame: ServerFrame): ServerFrame {
+	switch (frame.type) {
+		case 'message.update':
+			frame.payload.text = wellFormedPrefix(frame.payload.text);
+			break;
+		case 'message.stop':
+			if (frame.payload.final_text !== undefined) {
+				frame.payload.final_text = wellFormed(frame.payload.final_text);
+			}
+			if (frame.payload.reasoning !== undefined) {
+				frame.payload.reasoning = wellFormed(frame.payload.reasoning);
+			}
+			break;
+		case 'message':
+			fixMessage(frame.payload);
+			break;
+		case 'history':
+			frame.payload.messages.forEach(fixMessage);
+			break;
+	}
+	return frame;
+}

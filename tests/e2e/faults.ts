@@ -1,0 +1,52 @@
+/**
+ * The gateway's fault-injection hooks (gateway/test-hooks.ts), for tests that start their gateway
+ * with `testHooks: true`, and the exactly-once checks that go with them.
+ */
+import type { Page } from '@playwright/test';
+import type { MessagePayload } from '../../src/lib/protocol/iris';
+import { expect, messageLog, replyTo, sendMessage, userMessage, type Gateway } from './fixtures';
+
+/** `POST /__test/<name>?<query>` with an optional raw body; resolves with the JSON answer. */
+export async function hook(
+	gateway: Gateway,
+	name: 'drop' | 'refuse' | 'delay' | 'duplicate' | 'inject' | 'restart' | 'reset',
+	query: Record<string, string | number> = {},
+	body?: string
+): Promise<unknown> {
+	const search = new URLSearchParams(
+		Object.entries(query).map(([k, v]) => [k, String(v)])
+	).toString();
+	const res = await fetch(`${gateway.httpUrl}/__test/${name}${search ? `?${search}` : ''}`, {
+		method: 'POST',
+		body
+	});
+	if (!res.ok) throw new Error(`[e2e] /__test/${name}: ${res.status} ${await res.text()}`);
+	return res.json();
+}
+
+/** What the gateway accepted so far (`GET /__test/state`). */
+export interface GatewayState {
+	stats: { sendsReceived: number; duplicateSends: number };
+	connections: number;
+	user_messages: MessagePayload[];
+}
+
+export async function gatewayState(gateway: Gateway): Promise<GatewayState> {
+	const res = await fetch(`${gateway.httpUrl}/__test/state`);
+	return (await res.json()) as GatewayState;
+}
+
+/** How many `data-message-id`s `page`'s message log shows more than once (must be 0). */
+export async function duplicateMessageIds(page: Page): Promise<number> {
+	const ids = await messageLog(page)
+		.locator('article[data-message-id]')
+		.evaluateAll((els) => els.map((el) => el.getAttribute('data-message-id') ?? ''));
+	return ids.length - new Set(ids).size;
+}
+
+/** Send `text` and check its reply completes and the message shows once (the app still chats). */
+export async function chatsOnce(page: Page, text: string): Promise<void> {
+	await sendMessage(page, text);
+	await expect(replyTo(page, text)).toHaveAttribute('data-status', 'complete');
+	await expect(userMessage(page, text)).toHaveCount(1);
+}
