@@ -8,7 +8,7 @@
 export interface MarkdownStats {
 	/** Markdown renders (streaming updates and one-shot renders). */
 	renders: number;
-	/** Characters handed to the markdown lexer, summed over renders. */
+	/** Characters handed to the markdown lexer (or scanned by the open-fence fast path), summed. */
 	charsParsed: number;
 }
 
