@@ -1,10 +1,27 @@
 import { defineConfig } from '@playwright/test';
+import type { DialectOption } from './tests/e2e/fixtures';
 
 /**
  * End-to-end: the built SPA (`build/`) served by the real reference gateway, driven in the
  * system Chromium. Each test starts its own gateway on a free port (tests/e2e/fixtures.ts).
  */
-export default defineConfig({
+/**
+ * The specs whose key scenarios also run against the v3 dialect (issue 9): pair, stream a reply,
+ * media both ways, a disconnect mid-stream, offline after a reload.
+ */
+const BOTH_DIALECTS = [
+	'chat.spec.ts',
+	'media-upload.spec.ts',
+	'media-pull.spec.ts',
+	'reconnect.spec.ts',
+	'offline-reload.spec.ts',
+	'disconnect-midstream.spec.ts'
+];
+
+/** v3 pairing (explicit choice, user id, refused token): only in the `v3` project. */
+const V3_ONLY = 'pairing-v3.spec.ts';
+
+export default defineConfig<DialectOption>({
 	testDir: 'tests/e2e',
 	globalSetup: './tests/e2e/global-setup.ts',
 	fullyParallel: false,
@@ -15,6 +32,14 @@ export default defineConfig({
 	reporter: 'list',
 	timeout: 60_000,
 	expect: { timeout: 15_000 },
+	projects: [
+		{ name: 'iris', testIgnore: `**/${V3_ONLY}`, use: { dialect: 'iris' } },
+		{
+			name: 'v3',
+			testMatch: [...BOTH_DIALECTS, V3_ONLY].map((file) => `**/${file}`),
+			use: { dialect: 'v3' }
+		}
+	],
 	use: {
 		browserName: 'chromium',
 		trace: 'retain-on-failure',

@@ -5,6 +5,7 @@
  *   [gateway] listening on http://HOST:PORT
  *   [gateway] token: TOKEN
  *   [gateway] pairing link: http://HOST:PORT/pair#url=<encoded ws url>&token=<encoded token>
+ *   [gateway] v3 pairing link: the same for a Hermes Chat v3 client (url = ws://HOST:PORT/ws/app)
  * SIGINT / SIGTERM close it gracefully and exit 0.
  */
 import { existsSync } from 'node:fs';
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
 	console.log(`[gateway] listening on ${gateway.httpUrl}`);
 	console.log(`[gateway] token: ${options.token}`);
 	console.log(`[gateway] pairing link: ${gateway.pairingLink}`);
+	console.log(`[gateway] v3 pairing link: ${gateway.v3PairingLink}`);
 	if (options.staticOnly) console.log('[gateway] static only: WebSocket upgrades are refused');
 	if (options.testHooks) console.log('[gateway] test hooks enabled at /__test/');
 	if (options.push?.vapid) {

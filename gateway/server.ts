@@ -1,6 +1,7 @@
 /**
- * The reference gateway: one HTTP server that serves the built SPA and accepts Iris v1
- * WebSocket connections at `/ws`.
+ * The reference gateway: one HTTP server that serves the built SPA, accepts Iris v1 WebSocket
+ * connections at `/ws`, and speaks Hermes Chat v3 at `/ws/app?token=` with its media endpoints
+ * (`gateway/v3/`).
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +18,12 @@ import { serveStatic } from './static';
 import { handleTestHook, type TestHookTarget } from './test-hooks';
 import type { PushOptions } from './push/options';
 import { handleMediaTestHook } from './media/test-hooks';
+import { V3_WS_PATH } from '../src/lib/protocol/hermes-v3';
+import { authorized, requestToken, userOfToken } from './v3/auth';
+import { V3Connection } from './v3/connection';
+import { handleV3Http } from './v3/http';
+import { V3Hub } from './v3/hub';
+import { handleV3TestHook } from './v3/test-hooks';
 
 /** Options of `startGateway`. */
 export interface GatewayOptions {
@@ -43,6 +50,8 @@ export interface GatewayOptions {
 	 * never in production.
 	 */
 	testHooks?: boolean;
+	/** v3: time without any frame from the app before its connection is cut, ms (default 90 s). */
+	v3IdleMs?: number;
 	/** JSON file the state is read from at start and saved to on close/restart (`IRIS_STATE_FILE`). */
 	stateFile?: string;
 	/** Where log lines go (each prefixed `[gateway]`); default `console.log`. */
@@ -57,6 +66,10 @@ export interface RunningGateway {
 	wsUrl: string;
 	/** `HTTP_URL/pair#url=<encoded wsUrl>&token=<encoded token>`: pairs in one step. */
 	pairingLink: string;
+	/** `ws://HOST:PORT/ws/app` — the Hermes Chat v3 endpoint (the app appends `?token=`). */
+	v3WsUrl: string;
+	/** The pairing link for a v3 client: like `pairingLink`, with `url` = `v3WsUrl`. */
+	v3PairingLink: string;
 	/** The port actually listened on. */
 	port: number;
 	/** Close every connection, stop running turns, stop listening. */
@@ -120,6 +133,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 				// Media bytes and push registrations are not in the saved state; an in-place
 				// restart keeps them.
 				hub = new Hub(hubOptions, structuredClone(state), { media: hub.media, push: hub.push });
+				v3.hub = hub;
 				hub.log(`restarted with ${state.events.entries.length} logged frames`);
 			} finally {
 				restarting = false;
@@ -135,9 +149,12 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 		})
 	};
 
+	const v3 = new V3Hub(hub, opts.v3IdleMs);
 	const server = createServer((req, res) => {
 		// `/__test/media/…` first: the fault hooks own the rest of `/__test/`.
 		if (opts.testHooks && handleMediaTestHook(req, res, hub)) return;
+		if (opts.testHooks && handleV3TestHook(req, res, v3)) return;
+		if (handleV3Http(req, res, v3)) return;
 		const hook = opts.testHooks ? handleTestHook(req, res, hooks, (l) => hub.log(l)) : null;
 		Promise.resolve(hook)
 			.then((handled) => (handled ? undefined : serveStatic(req, res, root)))
@@ -156,6 +173,17 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 			return refuseUpgrade(socket, '503 Service Unavailable');
 		}
 		const pathname = (req.url ?? '').split('?', 1)[0];
+		if (pathname === V3_WS_PATH) {
+			// The spec checks the token before the upgrade ("Gateway 在 upgrade 前验证").
+			if (!authorized(req, opts.token)) {
+				hub.log('v3 auth failed: wrong or missing token');
+				return refuseUpgrade(socket, '401 Unauthorized');
+			}
+			return wss.handleUpgrade(req, socket, head, (ws) => {
+				hub.log('connection opened (v3)');
+				new V3Connection(ws, v3, userOfToken(requestToken(req) ?? ''));
+			});
+		}
 		if (pathname !== WS_PATH) return refuseUpgrade(socket, '404 Not Found');
 		wss.handleUpgrade(req, socket, head, (ws) => {
 			hub.log('connection opened');
@@ -176,7 +204,9 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 	const httpUrl = `http://${urlHost(opts.host)}:${port}`;
 	const wsUrl = `ws://${urlHost(opts.host)}:${port}${WS_PATH}`;
 	if (hub.push) hub.push.appUrl = httpUrl;
-	const pairingLink = `${httpUrl}/pair#url=${encodeURIComponent(wsUrl)}&token=${encodeURIComponent(opts.token)}`;
+	const link = (url: string) =>
+		`${httpUrl}/pair#url=${encodeURIComponent(url)}&token=${encodeURIComponent(opts.token)}`;
+	const v3WsUrl = `ws://${urlHost(opts.host)}:${port}${V3_WS_PATH}`;
 
 	const close = async (): Promise<void> => {
 		hub.close();
@@ -199,7 +229,9 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 	return {
 		httpUrl,
 		wsUrl,
-		pairingLink,
+		pairingLink: link(wsUrl),
+		v3WsUrl,
+		v3PairingLink: link(v3WsUrl),
 		port,
 		close: () => (closing ??= close())
 	};

@@ -37,12 +37,13 @@ const SERVER_CAPS = {
 };
 
 /** Constant-time token comparison (hashing first gives both sides the same length). */
-function tokenMatches(given: string, expected: string): boolean {
+export function tokenMatches(given: string, expected: string): boolean {
 	const digest = (s: string) => createHash('sha256').update(s).digest();
 	return timingSafeEqual(digest(given), digest(expected));
 }
 
-function rawToBuffer(data: RawData): Buffer {
+/** The bytes of a received `ws` message, whatever shape `ws` delivered them in. */
+export function rawToBuffer(data: RawData): Buffer {
 	if (Array.isArray(data)) return Buffer.concat(data);
 	if (data instanceof ArrayBuffer) return Buffer.from(data);
 	return data;

@@ -8,9 +8,15 @@ import { runControlled } from '../control/turn-context';
 import { registerScenario } from './scenarios';
 
 /** ms between words of `/demo slow` (at least; the gateway's step if that is longer). */
-const SLOW_STEP_MS = 200;
+export const SLOW_STEP_MS = 200;
 /** Words of `/demo slow`. */
 const SLOW_WORDS = 100;
+
+/** The text of `/demo slow` (also the Hermes v3 demo's): 100 numbered words. */
+export function slowAnswer(): string {
+	const words = Array.from({ length: SLOW_WORDS }, (_, i) => `word${i + 1}`);
+	return `A slow answer: ${words.join(' ')}. Done.`;
+}
 
 export const REASONING_TEXT =
 	'The user wants to see reasoning. I will think in a few short steps: first restate the ' +
@@ -54,10 +60,6 @@ registerScenario('tools', (hub, scope, _args, signal) =>
 registerScenario('slow', (hub, scope, _args, signal) =>
 	runControlled(hub, scope, signal, async (ctx) => {
 		ctx.start();
-		const words = Array.from({ length: SLOW_WORDS }, (_, i) => `word${i + 1}`);
-		await ctx.stream(
-			`A slow answer: ${words.join(' ')}. Done.`,
-			Math.max(SLOW_STEP_MS, hub.options.demoStepMs)
-		);
+		await ctx.stream(slowAnswer(), Math.max(SLOW_STEP_MS, hub.options.demoStepMs));
 	})
 );

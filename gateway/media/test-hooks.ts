@@ -12,7 +12,8 @@ import type { Hub } from '../hub';
 /** The path prefix these endpoints own. */
 export const MEDIA_TEST_PREFIX = '/__test/media/';
 
-function json(res: ServerResponse, status: number, body: unknown): void {
+/** Answer with `body` as uncached JSON (shared by the test hooks). */
+export function json(res: ServerResponse, status: number, body: unknown): void {
 	res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
 	res.end(JSON.stringify(body));
 }

@@ -1,4 +1,7 @@
-/** Pairing links: `/pair#url=<ws url>&token=<token>` (GUIDE "pairing link"). */
+/**
+ * Pairing links: `/pair#url=<ws url>&token=<token>` (GUIDE "pairing link"), optionally with
+ * `&dialect=iris|v3` and `&user=<user id>` (v3; issue 9).
+ */
 import type { GatewayConfig } from './bridge/contract';
 
 /**
@@ -10,5 +13,10 @@ export function parsePairingFragment(hash: string): GatewayConfig | null {
 	const url = params.get('url')?.trim();
 	const token = params.get('token')?.trim();
 	if (!url || !token || !/^wss?:\/\/./i.test(url)) return null;
-	return { url, token };
+	const config: GatewayConfig = { url, token };
+	const dialect = params.get('dialect');
+	if (dialect === 'iris' || dialect === 'v3') config.dialect = dialect;
+	const user = params.get('user')?.trim();
+	if (user) config.user_id = user;
+	return config;
 }

@@ -17,7 +17,8 @@ type StreamLengths = Record<string, number[]>;
 
 test('a message is shown at once and its reply streams, renders and is stored', async ({
 	page,
-	gateway
+	gateway,
+	dialect
 }) => {
 	// Record every text length an assistant article shows before it is complete. A
 	// MutationObserver sees each DOM change, however short-lived.
@@ -45,6 +46,10 @@ test('a message is shown at once and its reply streams, renders and is stored', 
 		});
 	});
 	await pairViaLink(page, gateway);
+	// The conversation opened: Iris's default channel, or the first local v3 session (a UUID).
+	await expect(page).toHaveURL(/\/chat\/[^/]+$/);
+	const chatId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+	expect(chatId).toMatch(dialect === 'iris' ? /^default$/ : /^[0-9a-f-]{36}$/);
 
 	await composer(page).fill(TEXT);
 	await composer(page).press('Enter');
@@ -86,7 +91,7 @@ test('a message is shown at once and its reply streams, renders and is stored', 
 		.poll(() => readMessageRow(page, replyId))
 		.toMatchObject({
 			message_id: replyId,
-			chat_id: 'default',
+			chat_id: chatId,
 			role: 'assistant',
 			text: demoReply(TEXT),
 			status: 'complete'
@@ -101,7 +106,7 @@ test('a message is shown at once and its reply streams, renders and is stored', 
 	const userId = (await user.getAttribute('data-message-id')) ?? '';
 	await expect
 		.poll(() => readMessageRow(page, userId))
-		.toMatchObject({ message_id: userId, chat_id: 'default', role: 'user', text: TEXT });
+		.toMatchObject({ message_id: userId, chat_id: chatId, role: 'user', text: TEXT });
 	const userRows = (await readMessageRows(page)).filter(
 		(row) => row.role === 'user' && row.text === TEXT
 	);

@@ -46,6 +46,16 @@ export interface GatewayOptions {
 	env?: Record<string, string>;
 	/** Largest media upload the gateway accepts, bytes (`IRIS_MEDIA_MAX_BYTES`). */
 	mediaMaxBytes?: number;
+	/** Which endpoint the app pairs with (`pairingLink`): Iris (default) or v3 (`/ws/app`). */
+	dialect?: Dialect;
+}
+
+/** The gateway protocol a test's app speaks: the Playwright project's `dialect` option. */
+export type Dialect = 'iris' | 'v3';
+
+/** The option a Playwright project sets (`use: { dialect: 'v3' }`). */
+export interface DialectOption {
+	dialect: Dialect;
 }
 
 /** Gateways of this worker process that have not exited yet: none may outlive the worker. */
@@ -78,6 +88,8 @@ export class Gateway {
 	readonly port: number;
 	readonly token: string;
 	readonly staticOnly: boolean;
+	/** The endpoint `pairingLink` points the app at. */
+	dialect: Dialect = 'iris';
 	/** Where this gateway records its frames, if it does. */
 	recordFile: string | undefined;
 	/** Every line the process printed so far (stdout and stderr, in arrival order). */
@@ -178,6 +190,7 @@ export class Gateway {
 		const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
 		const gateway = new Gateway(child, exited, output, waiters, port, token, !!options.staticOnly);
 		gateway.recordFile = options.recordFrames;
+		gateway.dialect = options.dialect ?? 'iris';
 		try {
 			const line = await gateway.waitForLine(LISTENING, { timeout: START_TIMEOUT_MS });
 			const listenedPort = Number(LISTENING.exec(line)?.[2]);
@@ -205,10 +218,24 @@ export class Gateway {
 		return `ws://${HOST}:${this.port}/ws`;
 	}
 
-	/** The one-step pairing link, built exactly as the gateway prints it. */
+	/** The one-step pairing link for the test's dialect, built exactly as the gateway prints it. */
 	get pairingLink(): string {
+		if (this.dialect === 'v3') return this.v3PairingLink;
 		return (
 			`${this.httpUrl}/pair#url=${encodeURIComponent(this.wsUrl)}` +
+			`&token=${encodeURIComponent(this.token)}`
+		);
+	}
+
+	/** The Hermes Chat v3 endpoint (`/ws/app`; the app appends `?token=`). */
+	get v3WsUrl(): string {
+		return `ws://${HOST}:${this.port}/ws/app`;
+	}
+
+	/** The one-step pairing link for a v3 client, as the gateway prints it (`v3 pairing link:`). */
+	get v3PairingLink(): string {
+		return (
+			`${this.httpUrl}/pair#url=${encodeURIComponent(this.v3WsUrl)}` +
 			`&token=${encodeURIComponent(this.token)}`
 		);
 	}
@@ -295,6 +322,8 @@ export class Gateway {
 }
 
 interface Fixtures {
+	/** The dialect under test (Playwright projects `iris` and `v3`, playwright.config.ts). */
+	dialect: Dialect;
 	/** Options for the test's `gateway` (`test.use({ gatewayOptions: { stepMs: 40 } })`). */
 	gatewayOptions: GatewayOptions;
 	/** Starts another gateway (e.g. a restart on `gateway.port`), stopped after the test. */
@@ -304,15 +333,21 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+	dialect: ['iris', { option: true }],
 	gatewayOptions: [{}, { option: true }],
 
-	startGateway: async ({ gatewayOptions }, use, testInfo) => {
+	startGateway: async ({ gatewayOptions, dialect }, use, testInfo) => {
 		const started: Gateway[] = [];
 		try {
 			await use(async (options = {}) => {
 				// Every gateway records its frames: the schema check below runs after every test.
 				const recordFrames = testInfo.outputPath(`frames-${started.length + 1}.jsonl`);
-				const gateway = await Gateway.start({ recordFrames, ...gatewayOptions, ...options });
+				const gateway = await Gateway.start({
+					recordFrames,
+					dialect,
+					...gatewayOptions,
+					...options
+				});
 				started.push(gateway);
 				return gateway;
 			});

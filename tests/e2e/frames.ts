@@ -33,12 +33,16 @@ export function nonConformant(file: string): string[] {
 	return JSON.parse(out) as string[];
 }
 
-/** The frames the app sent (parsed, not validated: `nonConformant` does that). */
+/** The Iris frames the app sent (parsed, not validated: `nonConformant` does that). */
 export function appFrames(recording: readonly RecordedFrame[]): AppFrame[] {
-	return recording.filter((r) => r.dir === 'in').map((r) => JSON.parse(r.text) as AppFrame);
+	return recording
+		.filter((r) => r.dir === 'in' && !r.dialect)
+		.map((r) => JSON.parse(r.text) as AppFrame);
 }
 
-/** The frames the gateway sent (parsed, not validated). */
+/** The Iris frames the gateway sent (parsed, not validated). */
 export function serverFrames(recording: readonly RecordedFrame[]): ServerFrame[] {
-	return recording.filter((r) => r.dir === 'out').map((r) => JSON.parse(r.text) as ServerFrame);
+	return recording
+		.filter((r) => r.dir === 'out' && !r.dialect)
+		.map((r) => JSON.parse(r.text) as ServerFrame);
 }

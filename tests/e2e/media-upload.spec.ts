@@ -23,7 +23,8 @@ const TEXT = 'Four files for you';
 test('uploads real files with progress; the gateway holds the exact bytes; they show offline', async ({
 	page,
 	gateway,
-	startGateway
+	startGateway,
+	dialect
 }) => {
 	const files = testFiles();
 	await pairViaLink(page, gateway);
@@ -64,11 +65,21 @@ test('uploads real files with progress; the gateway holds the exact bytes; they 
 	await expect(article.getByText(files.bin.name, { exact: true })).toBeVisible();
 	await expect(article.getByRole('link', { name: `Save ${files.bin.name}` })).toBeVisible();
 
-	// The demo agent describes what it got.
+	// The demo agent describes what it got (v3: one message per file, so one reply per file, and
+	// the measured size and length the v3 media fields require).
 	const reply = replyTo(page, TEXT);
 	await expect(reply).toHaveAttribute('data-status', 'complete');
 	await expect(reply).toContainText('an image "pic.png" (image/png');
-	await expect(reply).toContainText('a document "big.bin" (application/octet-stream, 5.0 MB)');
+	const replies = messageLog(page).locator('article[data-role="assistant"]');
+	if (dialect === 'v3') {
+		await expect(reply).toContainText('(image/png, 12.6 KB, 96×64)');
+		await expect(replies.filter({ hasText: 'a voice note' })).toContainText(', 1 s)');
+		await expect(replies.filter({ hasText: '"big.bin"' })).toContainText(
+			'a file "big.bin" (application/octet-stream, 5.0 MB)'
+		);
+	} else {
+		await expect(reply).toContainText('a document "big.bin" (application/octet-stream, 5.0 MB)');
+	}
 
 	// Offline: the gateway is gone, the app reloads from a static server; media comes from IndexedDB.
 	await gateway.kill();

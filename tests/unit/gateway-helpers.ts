@@ -9,6 +9,7 @@ import path from 'node:path';
 import { WebSocket } from 'ws';
 import { startGateway, type GatewayOptions, type RunningGateway } from '../../gateway/server';
 import { decodeServerFrame, type ServerFrame } from '../../src/lib/protocol/iris';
+import { FrameWaiter } from './support/frame-waiter';
 
 export const TOKEN = 'test-token/+=';
 export const INDEX_HTML = '<!doctype html><title>Iris test index</title>';
@@ -86,7 +87,6 @@ export function httpGet(
 }
 
 type Predicate = (f: ServerFrame) => boolean;
-const WAIT_MS = 4000;
 
 /** A `ws` client that records every frame, validated with `decodeServerFrame`. */
 export class TestClient {
@@ -97,7 +97,7 @@ export class TestClient {
 	readonly invalid: string[] = [];
 	readonly closed: Promise<{ code: number; reason: string }>;
 	#nextId = 1;
-	#waiters: (() => void)[] = [];
+	readonly #waiter = new FrameWaiter(this.frames, () => this.types());
 
 	private constructor(ws: WebSocket) {
 		this.ws = ws;
@@ -109,7 +109,7 @@ export class TestClient {
 			const decoded = decodeServerFrame(text);
 			if (decoded.ok) this.frames.push(decoded.frame);
 			else this.invalid.push(isBinary ? 'binary frame' : `${decoded.error.message}: ${text}`);
-			for (const wake of this.#waiters) wake();
+			this.#waiter.wake();
 		});
 	}
 
@@ -147,24 +147,8 @@ export class TestClient {
 	}
 
 	/** The first frame at index ≥ `from` matching `pred`, waiting for it if needed. */
-	async waitFor(pred: Predicate, from = 0, what = 'frame'): Promise<ServerFrame> {
-		const found = (): ServerFrame | undefined => this.frames.slice(from).find(pred);
-		const hit = found();
-		if (hit) return hit;
-		return new Promise((resolve, reject) => {
-			const timer = setTimeout(() => {
-				this.#waiters = this.#waiters.filter((w) => w !== wake);
-				reject(new Error(`timed out waiting for ${what}; got ${this.types().join(', ')}`));
-			}, WAIT_MS);
-			const wake = (): void => {
-				const f = found();
-				if (!f) return;
-				clearTimeout(timer);
-				this.#waiters = this.#waiters.filter((w) => w !== wake);
-				resolve(f);
-			};
-			this.#waiters.push(wake);
-		});
+	waitFor(pred: Predicate, from = 0, what = 'frame'): Promise<ServerFrame> {
+		return this.#waiter.waitFor(pred, from, what);
 	}
 
 	/** Index of `f` in `frames` (for "after this frame" waits). */

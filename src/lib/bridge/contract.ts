@@ -6,11 +6,21 @@ import type { FeatureApi, FeatureEvent } from './features';
 
 import type { PushRegistration } from '../protocol/push';
 
+/** The two gateway protocols: Iris v1, or Hermes Chat v3 (doc/protocol.md "Hermes Chat v3"). */
+export type Dialect = 'iris' | 'v3';
+
 /** What the user paired with. */
 export interface GatewayConfig {
-	/** `ws://` or `wss://` URL, used as given (PROTOCOL-NOTES "Transport and handshake"). */
+	/**
+	 * `ws://` or `wss://` URL, used as given (PROTOCOL-NOTES "Transport and handshake"); a v3
+	 * gateway gets `?token=` appended.
+	 */
 	url: string;
 	token: string;
+	/** Absent: Iris, unless the URL ends in `/ws/app` (`dialectOf` in `lib/pairing.ts`). */
+	dialect?: Dialect;
+	/** v3 only: the user id sent as `from` when the token is not a JWT with `sub`. */
+	user_id?: string;
 }
 
 /** Connection state as shown in the status (`role="status"`, name `Connection`). */
@@ -84,6 +94,10 @@ export interface AttachInput {
 	filename: string;
 	mime: string;
 	kind: 'image' | 'audio' | 'video' | 'document' | 'voice';
+	/** Pixels, seconds: measured in the page when it can (a v3 gateway requires them). */
+	width?: number;
+	height?: number;
+	duration?: number;
 }
 
 /** Events from the worker to the page. */

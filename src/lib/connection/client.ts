@@ -33,13 +33,17 @@ import { TurnCommands } from './turn-commands';
 import { persistReasoning } from '../db/reasoning';
 import { MediaTransfers } from './media';
 import type { SocketLike } from './link';
+import type { Backoff } from './backoff';
 import { requestNewestPages } from './gap-fill';
 import { wellFormedFrame } from './well-formed';
 
 export interface ClientDeps {
 	db: IrisDB;
 	clock: Clock;
-	createSocket: (url: string) => SocketLike;
+	/** Opens the socket for `config`: a `WebSocket`, or the v3 adapter (`connection/dialect.ts`). */
+	createSocket: (url: string, config: GatewayConfig) => SocketLike;
+	/** The reconnect delays for a gateway (v3 has its own); the Iris ones when absent. */
+	backoffFor?: (config: GatewayConfig) => Backoff;
 	isOnline: () => boolean;
 	randomUUID: () => string;
 	deviceName: string;
@@ -101,6 +105,7 @@ export class IrisClient implements WorkerApi {
 			{
 				clock: deps.clock,
 				createSocket: deps.createSocket,
+				...(deps.backoffFor ? { backoffFor: deps.backoffFor } : {}),
 				isOnline: deps.isOnline,
 				log: deps.log
 			},

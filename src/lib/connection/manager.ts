@@ -13,10 +13,13 @@ import { Link, type SocketLike } from './link';
 
 export interface ManagerDeps {
 	clock: Clock;
-	createSocket: (url: string) => SocketLike;
+	/** Opens the socket for `config` (its dialect decides which socket: `connection/dialect.ts`). */
+	createSocket: (url: string, config: GatewayConfig) => SocketLike;
 	/** Whether the browser believes it is online (`navigator.onLine`). */
 	isOnline: () => boolean;
 	backoff?: Backoff;
+	/** The reconnect delays for a gateway (v3 has its own); `backoff` or the default otherwise. */
+	backoffFor?: (config: GatewayConfig) => Backoff;
 	log?: (line: string) => void;
 	requestTimeoutMs?: number;
 }
@@ -39,7 +42,7 @@ export const ONLINE_POLL_MS = 2000;
 export class ConnectionManager {
 	readonly #deps: ManagerDeps;
 	readonly #handlers: ManagerHandlers;
-	readonly #backoff: Backoff;
+	#backoff: Backoff;
 	#config: GatewayConfig | null = null;
 	#hello: Omit<AppPayloads['hello'], 'token'> | null = null;
 	#link: Link | null = null;
@@ -71,11 +74,14 @@ export class ConnectionManager {
 			config !== null &&
 			this.#config !== null &&
 			config.url === this.#config.url &&
-			config.token === this.#config.token;
+			config.token === this.#config.token &&
+			config.dialect === this.#config.dialect &&
+			config.user_id === this.#config.user_id;
 		this.#hello = hello;
 		if (same && this.#status.state !== 'auth_failed') return;
 		this.#config = config;
 		this.#teardown();
+		if (config && this.#deps.backoffFor) this.#backoff = this.#deps.backoffFor(config);
 		this.#backoff.reset();
 		if (!config) {
 			this.#setStatus({ state: 'unpaired' });
@@ -118,7 +124,7 @@ export class ConnectionManager {
 				{ ...hello, token: config.token },
 				{
 					clock: this.#deps.clock,
-					createSocket: this.#deps.createSocket,
+					createSocket: (url) => this.#deps.createSocket(url, config),
 					requestTimeoutMs: this.#deps.requestTimeoutMs
 				},
 				{

@@ -16,6 +16,10 @@ export interface NewUpload {
 	filename: string;
 	blob: Blob;
 	now: number;
+	/** Pixels and seconds, when the page measured them (v3 messages carry them). */
+	width?: number;
+	height?: number;
+	duration?: number;
 }
 
 /** Whether `e` is the store refusing a write for lack of space. */
@@ -37,7 +41,10 @@ export async function addUpload(db: IrisDB, u: NewUpload): Promise<void> {
 			mime: u.mime,
 			size: u.size,
 			filename: u.filename,
-			state: 'stored'
+			state: 'stored',
+			...(u.width !== undefined ? { width: u.width } : {}),
+			...(u.height !== undefined ? { height: u.height } : {}),
+			...(u.duration !== undefined ? { duration: u.duration } : {})
 		});
 		await db.media_blobs.put({ media_id: u.media_ref, blob: u.blob });
 		await db.uploads.put({

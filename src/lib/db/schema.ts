@@ -86,6 +86,16 @@ export interface MediaRow {
 	filename?: string;
 	state: 'remote' | 'downloading' | 'stored' | 'memory' | 'failed';
 	error?: string;
+	/** Pixels, when measured (an attached image or video; a v3 message requires them). */
+	width?: number;
+	height?: number;
+	/** Seconds, when measured (an attached voice note or video; a v3 message requires it). */
+	duration?: number;
+	/**
+	 * For an upload to a v3 gateway: the `media_id` its HTTP upload returned (the row stays keyed by
+	 * the local `media_ref`, which the message shows).
+	 */
+	remote_id?: string;
 }
 
 /** The bytes of stored media, apart from the metadata rows (large values, read on display). */
@@ -132,7 +142,8 @@ export interface CommandRow extends CommandInfo {
 /** Keys of the `meta` table and their value types. */
 export interface MetaValues {
 	device_id: string;
-	gateway: { url: string; token: string };
+	/** The pairing (`GatewayConfig`): `dialect` and `user_id` only for v3 (issue 9). */
+	gateway: { url: string; token: string; dialect?: 'iris' | 'v3'; user_id?: string };
 	/** Last `hello.ack.sync_cursor` / `sync.done.cursor`. */
 	cursor: number;
 	default_chat_id: string;

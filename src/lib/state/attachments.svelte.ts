@@ -8,6 +8,7 @@ import { DEFAULT_MEDIA_LIMIT_BYTES, kindOfMime, sizeProblem } from '../protocol/
 import type { MediaKind } from '../protocol/iris/frames';
 import type { AppState } from './app.svelte';
 import { draftUploads } from '../db/media';
+import { probeMedia } from '../platform/media-probe';
 
 /** One attached file; `size` in bytes. */
 export interface Attachment {
@@ -75,7 +76,8 @@ export class Attachments {
 				kind: kind ?? kindOfMime(mime)
 			};
 			try {
-				await this.#app.attach({ ...item, chat_id: this.chat_id, blob: file });
+				const metrics = await probeMedia(file, item.kind);
+				await this.#app.attach({ ...item, ...metrics, chat_id: this.chat_id, blob: file });
 				this.items = [...this.items, item];
 			} catch (e) {
 				this.problems = [

@@ -22,6 +22,15 @@ export function fetchEagerly(row: Pick<MediaRow, 'kind' | 'size'>): boolean {
 	return row.size === undefined || row.size <= EAGER_MAX_BYTES;
 }
 
+/** The measured sizes of an attachment, only those present. */
+function metricsOf(input: AttachInput): Pick<AttachInput, 'width' | 'height' | 'duration'> {
+	const m: Pick<AttachInput, 'width' | 'height' | 'duration'> = {};
+	if (input.width !== undefined) m.width = input.width;
+	if (input.height !== undefined) m.height = input.height;
+	if (input.duration !== undefined) m.duration = input.duration;
+	return m;
+}
+
 export interface MediaDeps {
 	db: IrisDB;
 	clock: Clock;
@@ -84,7 +93,8 @@ export class MediaTransfers {
 			size: input.blob.size,
 			filename: input.filename,
 			blob: input.blob,
-			now: this.#d.clock.now()
+			now: this.#d.clock.now(),
+			...metricsOf(input)
 		});
 		this.#d.emit({
 			media_id: input.media_ref,

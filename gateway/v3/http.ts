@@ -1,0 +1,142 @@
+/**
+ * The v3 HTTP endpoints (spec "媒体传输流程"), all authenticated like the socket (`?token=` or
+ * `Authorization: Bearer`), all answering CORS so an app served elsewhere can call them:
+ *
+ * - `POST /api/media/upload` (multipart/form-data, the first file part, any field name) →
+ *   200 `{media_id, name, type, size}`. Refusals carry `{code, text}` (`V3HttpError`):
+ *   413 `file_too_large` (over `IRIS_MEDIA_MAX_BYTES`), 415 `unsupported` (executables,
+ *   scripts), 400 `upload_failed` (not multipart, no file, a broken body), 401 `upload_failed`
+ *   (bad token).
+ * - `GET|HEAD /media/{media_id}` → the bytes with their type; 404 for an unknown id.
+ * - `GET /ws/app` without an upgrade → 401 for a bad token, else 426: a way to tell "token
+ *   rejected" from "gateway down", since a refused upgrade looks like a network error in browsers.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import busboy from 'busboy';
+import {
+	V3_MEDIA_PREFIX,
+	V3_UPLOAD_PATH,
+	V3_WS_PATH,
+	type V3ErrorCode,
+	type V3HttpError,
+	type V3UploadResult
+} from '../../src/lib/protocol/hermes-v3';
+import { mimeProblem } from '../media/policy';
+import { authorized } from './auth';
+import type { V3Hub } from './hub';
+import { storeV3Media } from './media';
+
+const CORS = {
+	'access-control-allow-origin': '*',
+	'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
+	'access-control-allow-headers': 'authorization, content-type',
+	'access-control-max-age': '600'
+};
+
+function json(res: ServerResponse, status: number, body: V3UploadResult | V3HttpError): void {
+	if (res.headersSent) return;
+	res.writeHead(status, {
+		...CORS,
+		'content-type': 'application/json; charset=utf-8',
+		'cache-control': 'no-store'
+	});
+	res.end(JSON.stringify(body));
+}
+
+function refuse(res: ServerResponse, status: number, code: V3ErrorCode, text: string): void {
+	json(res, status, { code, text });
+}
+
+/** Answer a v3 HTTP request; false if the path is not a v3 one. */
+export function handleV3Http(req: IncomingMessage, res: ServerResponse, v3: V3Hub): boolean {
+	const { pathname } = new URL(req.url ?? '/', 'http://gateway.invalid');
+	const upload = pathname === V3_UPLOAD_PATH;
+	const media = pathname.startsWith(V3_MEDIA_PREFIX);
+	if (!upload && !media && pathname !== V3_WS_PATH) return false;
+	if (req.method === 'OPTIONS') {
+		res.writeHead(204, CORS);
+		res.end();
+		return true;
+	}
+	if (!authorized(req, v3.hub.options.token)) {
+		req.resume();
+		refuse(res, 401, 'upload_failed', 'token rejected');
+	} else if (pathname === V3_WS_PATH) {
+		res.writeHead(426, { ...CORS, upgrade: 'websocket', 'content-type': 'text/plain' });
+		res.end('token accepted; connect with a WebSocket');
+	} else if (upload && req.method === 'POST') {
+		receiveUpload(req, res, v3);
+	} else if (media && (req.method === 'GET' || req.method === 'HEAD')) {
+		serveMedia(req, res, v3, decodeURIComponent(pathname.slice(V3_MEDIA_PREFIX.length)));
+	} else {
+		res.writeHead(405, { ...CORS, allow: upload ? 'POST, OPTIONS' : 'GET, HEAD, OPTIONS' });
+		res.end();
+	}
+	return true;
+}
+
+function serveMedia(req: IncomingMessage, res: ServerResponse, v3: V3Hub, id: string): void {
+	const item = v3.hub.media.get(id);
+	if (!item) return refuse(res, 404, 'upload_failed', `no media "${id}"`);
+	res.writeHead(200, {
+		...CORS,
+		'content-type': item.mime ?? 'application/octet-stream',
+		'content-length': item.size,
+		'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(item.filename ?? id)}`,
+		// A media id names one immutable upload.
+		'cache-control': 'private, max-age=31536000, immutable',
+		'x-content-type-options': 'nosniff'
+	});
+	res.end(req.method === 'HEAD' ? undefined : item.bytes);
+}
+
+function receiveUpload(req: IncomingMessage, res: ServerResponse, v3: V3Hub): void {
+	const limit = v3.hub.media.limitBytes;
+	let parser: busboy.Busboy;
+	try {
+		// busboy stops reading a file at `fileSize`: one byte more than the limit is enough to know
+		// it is too large (counted below), while a file of exactly `limit` bytes passes.
+		parser = busboy({ headers: req.headers, limits: { fileSize: limit + 1, files: 1 } });
+	} catch (e) {
+		req.resume();
+		return refuse(res, 400, 'upload_failed', `expected multipart/form-data (${String(e)})`);
+	}
+	let file: { name: string; mime: string; chunks: Buffer[] } | undefined;
+	let tooLarge = false;
+	parser.on('file', (_field, stream, info) => {
+		const current = { name: info.filename || 'file', mime: info.mimeType, chunks: [] as Buffer[] };
+		file = current;
+		let size = 0;
+		stream.on('data', (chunk: Buffer) => {
+			size += chunk.length;
+			if (size > limit) tooLarge = true;
+			else current.chunks.push(chunk);
+		});
+	});
+	parser.on('error', (e: unknown) => {
+		v3.hub.log(`v3 upload failed: ${String(e)}`);
+		req.unpipe(parser);
+		req.resume();
+		refuse(res, 400, 'upload_failed', `the upload could not be read: ${String(e)}`);
+	});
+	parser.on('close', () => {
+		if (tooLarge) {
+			const text = `the file is over the gateway's limit of ${limit} bytes`;
+			v3.hub.log(`v3 upload refused: ${text}`);
+			return refuse(res, 413, 'file_too_large', text);
+		}
+		if (!file) return refuse(res, 400, 'upload_failed', 'no file part in the upload');
+		const problem = mimeProblem('document', file.mime);
+		if (problem) return refuse(res, 415, 'unsupported', problem);
+		const bytes = Buffer.concat(file.chunks);
+		const item = storeV3Media(v3.hub.media, { name: file.name, mime: file.mime, bytes });
+		v3.hub.log(`v3 upload stored: ${item.media_id} (${file.mime}, ${bytes.length} bytes)`);
+		json(res, 200, {
+			media_id: item.media_id,
+			name: file.name,
+			type: file.mime,
+			size: bytes.length
+		});
+	});
+	req.pipe(parser);
+}
