@@ -1,5 +1,6 @@
 import { expect, messageLog, pairViaLink, sendMessage, test } from './fixtures';
 import type { Page } from '@playwright/test';
+import { readFromTopToBottom, settled, wheel } from './log-walk';
 
 // The message list is virtualized: only the rows near the view are in the DOM. These tests ask
 // what a reader can reach by scrolling (and what the gateway was asked for), never how many
@@ -7,63 +8,6 @@ import type { Page } from '@playwright/test';
 
 const article = (page: Page, text: string) =>
 	messageLog(page).locator('article', { hasText: new RegExp(`^\\s*${text}\\b`) });
-
-/** Resolves once the log's scroll position and its rendered rows stayed the same for two frames. */
-async function settled(page: Page): Promise<void> {
-	await messageLog(page).evaluate(async (log) => {
-		const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-		const state = () =>
-			`${log.scrollTop}|${[...log.querySelectorAll('article')].map((a) => a.dataset.messageId)}`;
-		let last = '';
-		for (let stable = 0; stable < 2;) {
-			await frame();
-			const now = state();
-			stable = now === last ? stable + 1 : 0;
-			last = now;
-		}
-	});
-}
-
-/** Scrolls the log with the mouse wheel by `dy` px (negative = up) and waits for it to settle. */
-async function wheel(page: Page, dy: number): Promise<void> {
-	await messageLog(page).hover();
-	await page.mouse.wheel(0, dy);
-	await settled(page);
-}
-
-/**
- * Walks the log from its top to its bottom with the wheel, as a reader would, and returns the
- * first line of every message met, top to bottom. Each message counts once (by its id); rendered
- * rows are read in on-screen order.
- */
-async function readFromTopToBottom(page: Page): Promise<string[]> {
-	await wheel(page, -1_000_000);
-	expect(await messageLog(page).evaluate((log) => log.scrollTop)).toBe(0);
-	const seen = new Map<string, string>();
-	for (let step = 0; step < 500; step += 1) {
-		const view = await messageLog(page).evaluate((log) => {
-			const rows = [...log.querySelectorAll<HTMLElement>('article[data-message-id]')]
-				.map((a) => ({
-					id: a.dataset.messageId!,
-					top: a.getBoundingClientRect().top,
-					line: a.innerText.trim().split('\n')[0] ?? ''
-				}))
-				.sort((a, b) => a.top - b.top);
-			const ids = rows.map((r) => r.id);
-			return {
-				rows,
-				duplicateInDom: new Set(ids).size !== ids.length,
-				atEnd: log.scrollTop + log.clientHeight >= log.scrollHeight - 2,
-				height: log.clientHeight
-			};
-		});
-		expect(view.duplicateInDom).toBe(false);
-		for (const row of view.rows) if (!seen.has(row.id)) seen.set(row.id, row.line);
-		if (view.atEnd) return [...seen.values()];
-		await wheel(page, Math.floor(view.height * 0.75));
-	}
-	throw new Error('the log never reached its end');
-}
 
 test('scrolling up and "Load older messages" page in history, in order, keeping the place', async ({
 	page,
