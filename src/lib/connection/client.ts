@@ -149,7 +149,8 @@ export class IrisClient implements WorkerApi {
 		);
 	}
 
-	subscribe(sink: EventSink): void {
+	subscribe(sink: EventSink, options?: { streamEmitMs?: number }): void {
+		if (options?.streamEmitMs !== undefined) this.#stream.emitMs = options.streamEmitMs;
 		this.#sinks.add(sink);
 		this.replayTo(sink);
 	}
@@ -162,9 +163,9 @@ export class IrisClient implements WorkerApi {
 		sink({ type: 'status', status: this.#manager.status });
 		sink({ type: 'search_index', progress: this.#search.progress });
 		for (const activity of this.#activity.values()) sink({ type: 'activity', activity });
-		const streaming = this.#stream.texts();
-		if (streaming.length) sink({ type: 'stream', updates: streaming });
-		const reasoning = this.#reasoning.texts();
+		const streams = this.#stream.snapshot();
+		if (streams.length) sink({ type: 'stream', updates: streams });
+		const reasoning = this.#reasoning.snapshot();
 		if (reasoning.length) sink({ type: 'reasoning', updates: reasoning });
 		for (const entry of this.#diagnostics) sink({ type: 'diagnostic', entry });
 		if (this.#serverStatus) sink(this.#serverStatus);

@@ -131,7 +131,6 @@ export class SharedConnection implements WorkerApi {
 		deps.locks
 			.request(LEADER_LOCK, () => this.#lead())
 			.catch((e: Error) => deps.log?.(`[connection] leader lock failed: ${e.message}`));
-		deps.channel.postMessage({ kind: 'join', from: deps.id });
 	}
 
 	/** Whether this worker owns the socket. */
@@ -147,6 +146,9 @@ export class SharedConnection implements WorkerApi {
 		}
 		sink({ type: 'status', status: this.#status });
 		for (const activity of this.#activity.values()) sink({ type: 'activity', activity });
+		// Ask the leader for its state, streaming texts included: streams reach pages as appends
+		// (issue 7), which only fit onto the texts so far.
+		this.#d.channel.postMessage({ kind: 'join', from: this.#d.id });
 	}
 
 	async configure(config: GatewayConfig | null): Promise<void> {

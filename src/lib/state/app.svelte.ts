@@ -15,6 +15,7 @@ import type {
 import { startWorker, type WorkerHandle } from '../bridge/client';
 import { IrisDB } from '../db/schema';
 import { getMeta } from '../db/meta';
+import { renderBaseline } from '../platform/bench';
 import { probeStore } from '../db/probe';
 import { classifyStorageError } from '../db/failure';
 import { StreamTexts } from './streams.svelte';
@@ -84,7 +85,7 @@ export class AppState {
 			await this.#toMemory(failure, failure.kind !== 'unavailable' && failure.kind !== 'blocked');
 		else {
 			this.#worker = startWorker();
-			await this.#worker.subscribe((event) => this.#onEvent(event));
+			await this.#worker.subscribe((event) => this.#onEvent(event), streamOptions());
 			this.db.on('versionchange', () => {
 				this.#toMemory({ kind: 'versionchange', message: 'upgraded by another tab' }, true).catch(
 					(e: unknown) => console.error('[app] could not move to memory', e)
@@ -270,3 +271,9 @@ export class AppState {
 
 /** The one app state of this page. */
 export const app = new AppState();
+
+/** Bench baselines render every update (B0) or every frame (B1), as peers do (npm run bench). */
+function streamOptions(): { streamEmitMs: number } | undefined {
+	const baseline = renderBaseline();
+	return baseline ? { streamEmitMs: baseline === 'b0' ? 0 : 16 } : undefined;
+}
