@@ -2,7 +2,7 @@
  * Reading the virtualized message log as a reader would (issue 7): only rows near the view are in
  * the DOM, so what the log holds is found by scrolling through it, never by counting articles.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, messageLog } from './fixtures';
 
 /** Resolves once the log's scroll position and its rendered rows stayed the same for two frames. */
@@ -81,4 +81,26 @@ export async function walkLog(page: Page): Promise<WalkedRow[]> {
 /** The first line of every message, top to bottom (see `walkLog`). */
 export async function readFromTopToBottom(page: Page): Promise<string[]> {
 	return (await walkLog(page)).map((row) => row.line);
+}
+
+/**
+ * Scrolls the log to its end, then up a screen at a time until `target` (inside the log) is
+ * rendered, then into view; fails if the top is reached first. The list only renders rows near
+ * the view, so a message far above the end must be scrolled to before it can be looked at.
+ */
+export async function reveal(page: Page, target: Locator): Promise<void> {
+	await wheel(page, 1_000_000);
+	for (let step = 0; step < 500; step += 1) {
+		if ((await target.count()) > 0) {
+			await target.first().scrollIntoViewIfNeeded();
+			return;
+		}
+		const { top, height } = await messageLog(page).evaluate((log) => ({
+			top: log.scrollTop,
+			height: log.clientHeight
+		}));
+		if (top <= 0) break;
+		await wheel(page, -Math.floor(height * 0.75));
+	}
+	throw new Error('not in the log: scrolled to its top without finding it');
 }
