@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { build } from 'vite';
 import { chromium } from '@playwright/test';
-import { median, percentile } from './stats';
+import { median, percentile } from '../support';
 import { COMMON, PREFIX, RARE } from './corpus';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
