@@ -4,6 +4,7 @@
  * The rare word occurs in about 1 message in 10,000; the common word in about 1 in 4.
  */
 import type { MessagePayload } from '../../src/lib/protocol/iris/frames';
+import { prng } from '../../tests/unit/support/prng';
 
 /** Words the queries use, and how often the corpus holds them. */
 export const RARE = 'xylophone';
@@ -46,18 +47,6 @@ const ZH_PARTS = [
 
 /** Syllables of made-up names, identifiers and typos: a large tail of rare tokens, as real chat has. */
 const SYLLABLES = 'ka ri to men sa lo vi ne qu ar bel dor fin gal hu jo kel mar nu pra'.split(' ');
-
-/** A small, fast, seeded PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 /** `count` messages in `channels` channels, oldest first, `ts` one second apart from `t0`. */
 export function corpus(count: number, channels = 12, t0 = 1_700_000_000_000): MessagePayload[][] {
