@@ -52,6 +52,20 @@ export default ts.config(
 		'protocol/ is pure: no storage, no DOM, no UI.'
 	),
 	layer(
+		['src/lib/search/**'],
+		[
+			'**/db/**',
+			'**/connection/**',
+			'**/bridge/**',
+			'**/state/**',
+			'**/components/**',
+			'dexie',
+			'svelte*',
+			'$app/*'
+		],
+		'search/ is pure text processing: the worker stores and queries it (doc/search.md).'
+	),
+	layer(
 		['src/lib/db/**'],
 		['**/connection/**', '**/bridge/**', '**/state/**', '**/components/**', 'svelte*', '$app/*'],
 		'db/ depends only on protocol/.'
@@ -78,6 +92,7 @@ export default ts.config(
 			'.svelte-kit/',
 			'node_modules/',
 			'test-results/',
+			'bench/search/dist/',
 			'playwright-report/',
 			'spec/'
 		]

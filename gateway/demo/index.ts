@@ -9,3 +9,4 @@ import './pickers';
 import './media';
 
 export { findScenario, scenarioNames } from './scenarios';
+import './bench';

@@ -6,21 +6,12 @@
 import { frame, type AppFrameOf, type ServerPayloads } from '../../src/lib/protocol/iris';
 import type { Hub, Peer } from '../hub';
 import { errorFrame } from '../handlers';
+import { snippet } from '../../src/lib/search/snippet';
 
 type Hit = ServerPayloads['search.results']['hits'][number];
 
 /** Most hits returned for one query. */
 export const MAX_HITS = 50;
-/** Characters of context kept on each side of the match in a snippet. */
-const CONTEXT = 40;
-
-/** `text` cut to the match and `CONTEXT` characters around it, with `…` where it was cut. */
-export function snippet(text: string, at: number, length: number): string {
-	const start = Math.max(0, at - CONTEXT);
-	const end = Math.min(text.length, at + length + CONTEXT);
-	return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
-}
-
 /** Hits for `query` in the store, newest first; `chatId` limits them to one channel. */
 export function searchStore(hub: Hub, query: string, chatId?: string): Hit[] {
 	const needle = query.trim().toLowerCase();

@@ -98,6 +98,10 @@ test('a message is shown at once and its reply streams, renders and is stored', 
 		});
 
 	// The user's message was acked: its row took the server message_id, and no local copy remains.
+	// (The list is virtualized: with the view following the end of a tall reply, the message above
+	// may be out of the rendered range. Scroll back up to it, as a reader would.)
+	await messageLog(page).hover();
+	await page.mouse.wheel(0, -10_000);
 	await expect(user).toHaveAttribute('data-message-id', /^(?!local:)./);
 	const userId = (await user.getAttribute('data-message-id')) ?? '';
 	await expect

@@ -1,13 +1,5 @@
-import {
-	expect,
-	pairViaLink,
-	readMessageRows,
-	replyTo,
-	sendMessage,
-	test,
-	userMessage
-} from './fixtures';
-import { duplicateMessageIds, hook } from './faults';
+import { expect, pairViaLink, readMessageRows, replyTo, sendMessage, test } from './fixtures';
+import { duplicateMessageIds, hook, messagesFrom } from './faults';
 
 test.use({ gatewayOptions: { testHooks: true, stepMs: 5 } });
 
@@ -27,8 +19,8 @@ test('every frame sent twice and late: each message and reply still shows and is
 	await sendMessage(page, 'Twice three');
 	await expect(replyTo(page, 'Twice three')).toHaveAttribute('data-status', 'complete');
 	for (const text of ['Twice one', 'Twice two', 'Twice three']) {
-		await expect(userMessage(page, text)).toHaveCount(1);
-		await expect(replyTo(page, text)).toHaveCount(1);
+		expect(await messagesFrom(page, 'user', text)).toHaveLength(1);
+		expect(await messagesFrom(page, 'assistant', text)).toHaveLength(1);
 	}
 	expect(await duplicateMessageIds(page)).toBe(0);
 	const rows = await readMessageRows(page);

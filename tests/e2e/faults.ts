@@ -4,7 +4,8 @@
  */
 import type { Page } from '@playwright/test';
 import type { MessagePayload } from '../../src/lib/protocol/iris';
-import { expect, messageLog, replyTo, sendMessage, userMessage, type Gateway } from './fixtures';
+import { expect, messageLog, replyTo, sendMessage, type Gateway } from './fixtures';
+import { walkLog, type WalkedRow } from './log-walk';
 
 /** `POST /__test/<name>?<query>` with an optional raw body; resolves with the JSON answer. */
 export async function hook(
@@ -48,5 +49,11 @@ export async function duplicateMessageIds(page: Page): Promise<number> {
 export async function chatsOnce(page: Page, text: string): Promise<void> {
 	await sendMessage(page, text);
 	await expect(replyTo(page, text)).toHaveAttribute('data-status', 'complete');
-	await expect(userMessage(page, text)).toHaveCount(1);
+	// The list is virtualized: a long reply may have scrolled the question out of the DOM.
+	expect(await messagesFrom(page, 'user', text)).toHaveLength(1);
+}
+
+/** The messages of `role` whose text contains `text`, found by walking the whole log. */
+export async function messagesFrom(page: Page, role: string, text: string): Promise<WalkedRow[]> {
+	return (await walkLog(page)).filter((row) => row.role === role && row.text.includes(text));
 }

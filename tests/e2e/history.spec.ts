@@ -1,23 +1,15 @@
 import { expect, messageLog, pairViaLink, sendMessage, test } from './fixtures';
 import type { Page } from '@playwright/test';
+import { readFromTopToBottom, settled, wheel } from './log-walk';
+
+// The message list is virtualized: only the rows near the view are in the DOM. These tests ask
+// what a reader can reach by scrolling (and what the gateway was asked for), never how many
+// articles happen to be rendered.
 
 const article = (page: Page, text: string) =>
 	messageLog(page).locator('article', { hasText: new RegExp(`^\\s*${text}\\b`) });
 
-/** Scrolls the message list to its top; returns where `text`'s article then is (px from the viewport top). */
-async function scrollToTopAndMeasure(page: Page, text: string): Promise<number> {
-	return messageLog(page).evaluate((log, text) => {
-		const scroller = log.parentElement!;
-		scroller.scrollTop = 0;
-		scroller.dispatchEvent(new Event('scroll'));
-		const target = [...log.querySelectorAll('article')].find((a) =>
-			(a.textContent ?? '').trim().startsWith(text)
-		);
-		return target!.getBoundingClientRect().top;
-	}, text);
-}
-
-test('scrolling up loads older pages, keeps its place, and stops at the beginning', async ({
+test('scrolling up and "Load older messages" page in history, in order, keeping the place', async ({
 	page,
 	gateway
 }) => {
@@ -27,39 +19,72 @@ test('scrolling up loads older pages, keeps its place, and stops at the beginnin
 	// Opening the channel earlier learned it had nothing older; they were seeded since: reopen.
 	await expect(messageLog(page).getByText('Beginning of the conversation')).toBeVisible();
 	await page.reload();
-	// The list is short, so the newest older page (71…120) loads at once.
+	// Paging requests carry `before_message_id`; the others are newest pages (the empty channel's
+	// at pairing, the gap fill after every `sync.done`), idempotent and not counted here.
+	const pagingRequests = () =>
+		gateway
+			.received()
+			.flatMap((f) => (f.type === 'history' && f.payload.before_message_id ? [f] : []));
+	const historyAnswers = () => {
+		const ids = new Set(pagingRequests().map((f) => f.id));
+		return gateway
+			.sent()
+			.flatMap((f) => (f.type === 'history' && ids.has(f.id) ? [f.payload.has_more] : []));
+	};
+
+	// The list is short, so the newest older page (71…120) loads at once, below the view's end.
 	await expect(article(page, 'Old message 120 of 120')).toBeVisible();
-	await expect(article(page, 'Old message 71 of 120')).toHaveCount(1);
-	await expect(article(page, 'Old message 70 of 120')).toHaveCount(0);
+	await expect.poll(historyAnswers).toEqual([true]);
 
-	// Scroll up: the page 21…70 is prepended and the view stays on the same message.
-	const before = await scrollToTopAndMeasure(page, 'Old message 71 of 120');
-	await expect(article(page, 'Old message 21 of 120')).toHaveCount(1);
-	const after = await article(page, 'Old message 71 of 120').evaluate(
-		(el) => el.getBoundingClientRect().top
-	);
-	expect(Math.abs(after - before)).toBeLessThan(2);
+	// Scrolling to the top reaches the oldest loaded message, and the previous page (21…70) is
+	// prepended above it: the view stays on message 71, it does not jump to the new top.
+	await wheel(page, -1_000_000);
+	await expect.poll(historyAnswers).toEqual([true, true]);
+	await settled(page);
+	await expect(article(page, 'Old message 71 of 120')).toBeInViewport();
+	await expect(article(page, 'Old message 21 of 120')).not.toBeInViewport();
 
-	// Again: the last 20, then the beginning is reached.
-	await scrollToTopAndMeasure(page, 'Old message 21 of 120');
-	await expect(article(page, 'Old message 1 of 120')).toHaveCount(1);
-	await expect(messageLog(page).getByText('Beginning of the conversation')).toBeVisible();
+	// The button fetches the page before that (1…20), the last one. (Dispatched, not clicked:
+	// a click scrolls the button into view, where reaching the top would load the page too.)
+	await messageLog(page)
+		.getByRole('button', { name: 'Load older messages' })
+		.dispatchEvent('click');
+	await expect.poll(historyAnswers).toEqual([true, true, false]);
+	await expect(messageLog(page).getByText('Beginning of the conversation')).toBeAttached();
+	await settled(page);
+	await expect(article(page, 'Old message 71 of 120')).toBeInViewport();
 
-	// Paging: one `history` request before the oldest loaded message per page, in order.
-	// (Requests without `before_message_id` are newest pages: the empty channel's at pairing and
-	// the gap fill after every `sync.done`; they are idempotent and counted separately.)
-	const requests = gateway.received().filter((f) => f.type === 'history');
+	// Everything is reachable, oldest → newest, each message once.
+	const expected = [
+		...Array.from({ length: 120 }, (_, i) => `Old message ${i + 1} of 120`),
+		'/demo history 120'
+	];
+	expect(await readFromTopToBottom(page)).toEqual(expected);
+	await expect(messageLog(page).getByText('Beginning of the conversation')).toBeAttached();
+
+	// One request per page, each before the oldest message loaded then.
+	const requests = pagingRequests();
 	expect(requests.every((f) => f.chat_id === 'default' && f.payload.limit === 50)).toBe(true);
-	const paging = requests.filter((f) => f.payload.before_message_id);
-	expect(paging).toHaveLength(3);
-	expect(new Set(paging.map((f) => f.payload.before_message_id)).size).toBe(3);
-	const answers = gateway
-		.sent()
-		.filter((f) => f.type === 'history' && f.payload.messages.length > 0)
-		.map((f) => (f.type === 'history' ? f.payload.messages[0]?.text : ''));
-	for (const first of ['Old message 71 of 120', 'Old message 21 of 120', 'Old message 1 of 120'])
-		expect(answers.some((text) => text?.startsWith(first))).toBe(true);
-	await expect(messageLog(page).locator('article')).toHaveCount(121);
+	expect(requests).toHaveLength(3);
+	expect(new Set(requests.map((f) => f.payload.before_message_id)).size).toBe(3);
+
+	// A search jump to a loaded message that is far out of view (not rendered) brings it in.
+	await page.keyboard.press('Control+K');
+	const box = page.getByRole('searchbox', { name: 'Search messages', exact: true });
+	await box.fill('message 2 of 120');
+	await box.press('Enter');
+	const hit = page
+		.getByRole('list', { name: 'Search results' })
+		.getByRole('button')
+		.filter({ hasText: 'Old message 2 of 120' });
+	const hitId = await hit.getAttribute('data-message-id');
+	await hit.click();
+	const target = messageLog(page).locator(`article[data-message-id="${hitId}"]`);
+	await expect(target).toHaveAttribute('data-highlighted', 'true');
+	await expect(target).toBeInViewport();
+	await expect(target).toBeFocused();
+	// It was loaded already: no further pages were asked for.
+	expect(pagingRequests()).toHaveLength(3);
 });
 
 test('a channel with no local messages loads its newest page when opened', async ({

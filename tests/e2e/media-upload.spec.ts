@@ -17,6 +17,7 @@ import {
 	storedMedia,
 	testFiles
 } from './media-support';
+import { reveal } from './log-walk';
 
 const TEXT = 'Four files for you';
 
@@ -87,6 +88,8 @@ test('uploads real files with progress; the gateway holds the exact bytes; they 
 	await page.reload();
 	const restored = userMessage(page, TEXT);
 	const offlineImg = restored.getByRole('img', { name: files.png.name });
+	// The reply below may be taller than the view: scroll up to the message, as a reader would.
+	await reveal(page, restored);
 	await expect(offlineImg).toBeVisible();
 	await expect.poll(() => imageLoaded(offlineImg)).toBe(true);
 	await expect(restored.locator('audio')).toHaveAttribute('src', /^blob:/);

@@ -1,6 +1,24 @@
 import { composer, connectionStatus, expect, pairViaLink, startsWith, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
+/** How many slash commands the app cached in IndexedDB (`iris`, store `commands`). */
+const storedCommands = (page: Page) =>
+	page.evaluate(
+		() =>
+			new Promise<number>((resolve, reject) => {
+				const open = indexedDB.open('iris');
+				open.onerror = () => reject(open.error);
+				open.onsuccess = () => {
+					const count = open.result.transaction('commands').objectStore('commands').count();
+					count.onsuccess = () => {
+						open.result.close();
+						resolve(count.result);
+					};
+					count.onerror = () => reject(count.error);
+				};
+			})
+	);
+
 const listbox = (page: Page) => page.getByRole('listbox');
 const option = (page: Page, command: string) =>
 	page.getByRole('option', { name: new RegExp(`^${command.replace('/', '\\/')}\\b`) });
@@ -59,6 +77,8 @@ test('typing / opens the command list; arrows, Enter, Tab and Escape work', asyn
 test('the cached catalog completes offline', async ({ page, gateway, startGateway }) => {
 	await pairViaLink(page, gateway);
 	await expect.poll(() => gateway.received().some((f) => f.type === 'commands.catalog')).toBe(true);
+	// Stored before the gateway goes: the answer can still be on its way when the request is seen.
+	await expect.poll(() => storedCommands(page)).toBeGreaterThan(0);
 	await gateway.kill();
 	// Same origin (same IndexedDB), app files only: every WebSocket is refused.
 	await startGateway({ port: gateway.port, token: gateway.token, staticOnly: true });

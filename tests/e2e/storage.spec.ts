@@ -1,7 +1,6 @@
 import {
 	connectionStatus,
 	expect,
-	messageLog,
 	pairViaLink,
 	readMessageRows,
 	startsWith,
@@ -9,6 +8,7 @@ import {
 } from './fixtures';
 import { chatsOnce } from './faults';
 import type { Page } from '@playwright/test';
+import { walkLog } from './log-walk';
 
 /** The storage banner (`role="alert"`, text starting with "Storage"). */
 const storageAlert = (page: Page) => page.getByRole('alert').filter({ hasText: /^\s*Storage/ });
@@ -98,9 +98,11 @@ test('a newer version upgrading the store from another tab → banner, data kept
 	await expect(storageAlert(page)).toContainText('upgraded by a newer version');
 	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
 	await chatsOnce(page, 'After the upgrade');
-	await expect(
-		messageLog(page).locator('article', { hasText: 'Stored before the upgrade' })
-	).toHaveCount(2);
+	// The question and its reply (which quotes it), each once, found by walking the whole log.
+	const before_upgrade = (await walkLog(page)).filter((row) =>
+		row.text.includes('Stored before the upgrade')
+	);
+	expect(before_upgrade.map((row) => row.role).sort()).toEqual(['assistant', 'user']);
 	// The newer schema kept everything the old one stored.
 	expect((await readMessageRows(newer)).length).toBeGreaterThanOrEqual(before);
 	expect(errors).toEqual([]);

@@ -3,6 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { setup } from './support/client-setup';
 import { getMeta } from '../../src/lib/db/meta';
 import { Backoff } from '../../src/lib/connection/backoff';
+import { DEFAULT_EMIT_MS, DEFAULT_PERSIST_MS } from '../../src/lib/connection/stream';
+import type { WorkerEvent } from '../../src/lib/bridge/contract';
 
 describe('IrisClient outbox (PROTOCOL-NOTES "Sending messages without loss or duplicates")', () => {
 	it('shows a message at once, sends it with a client_msg_id, and takes the server id on ack', async () => {
@@ -90,9 +92,23 @@ describe('IrisClient streaming', () => {
 		for (const text of ['H', 'He', 'Hel', 'Hell']) {
 			s.receive({ v: 1, type: 'message.update', payload: { message_id: 'a1', text } });
 		}
-		t.clock.advance(16);
+		t.clock.advance(DEFAULT_EMIT_MS);
 		const streams = t.events.filter((e) => e.type === 'stream');
-		expect(streams).toEqual([{ type: 'stream', updates: [{ message_id: 'a1', text: 'Hell' }] }]);
+		expect(streams).toEqual([
+			{ type: 'stream', updates: [{ message_id: 'a1', op: 'replace', text: 'Hell' }] }
+		]);
+		// A page subscribing mid-answer starts from what the others have, then gets the same appends.
+		const late: WorkerEvent[] = [];
+		t.client.subscribe((e) => late.push(e));
+		expect(late.filter((e) => e.type === 'stream')).toEqual(streams);
+		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'a1', text: 'Hello, w' } });
+		t.clock.advance(DEFAULT_EMIT_MS);
+		const append = {
+			type: 'stream',
+			updates: [{ message_id: 'a1', op: 'append', at: 4, text: 'o, w' }]
+		};
+		expect(t.events.filter((e) => e.type === 'stream').at(-1)).toEqual(append);
+		expect(late.at(-1)).toEqual(append);
 		s.receive({ v: 1, type: 'message.stop', payload: { message_id: 'a1', final_text: 'Hello' } });
 		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'a1', text: 'Hel' } });
 		await vi.waitFor(async () =>
@@ -150,11 +166,11 @@ describe('IrisClient sync, replay and bad input (issue 5)', () => {
 		s.receive({ v: 1, type: 'message.start', payload: { message_id: 'a2' } });
 		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'a2', text: 'Hello wor' } });
 		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'a2', text: 'Hello' } });
-		t.clock.advance(16);
+		t.clock.advance(DEFAULT_EMIT_MS);
 		const texts = () =>
 			t.events.flatMap((e) => (e.type === 'stream' ? e.updates.map((u) => u.text) : []));
 		expect(texts()).toEqual(['Hello wor']);
-		t.clock.advance(300);
+		t.clock.advance(DEFAULT_PERSIST_MS);
 		await vi.waitFor(async () => expect((await t.db.messages.get('a2'))?.text).toBe('Hello wor'));
 		s.receive({ v: 1, type: 'message.stop', payload: { message_id: 'a2' } });
 		s.receive({
@@ -200,10 +216,10 @@ describe('IrisClient sync, replay and bad input (issue 5)', () => {
 		const s = t.last();
 		s.receive({ v: 1, type: 'message.start', payload: { message_id: 'a3' } });
 		s.receive('{"v":1,"type":"message.update","payload":{"message_id":"a3","text":"hi \\ud83d"}}');
-		t.clock.advance(16);
+		t.clock.advance(DEFAULT_EMIT_MS);
 		expect(t.events.filter((e) => e.type === 'stream').at(-1)).toEqual({
 			type: 'stream',
-			updates: [{ message_id: 'a3', text: 'hi ' }]
+			updates: [{ message_id: 'a3', op: 'replace', text: 'hi ' }]
 		});
 		s.receive(
 			'{"v":1,"type":"message.stop","payload":{"message_id":"a3","final_text":"hi \\ud83d\\ude00 \\udc00"}}'
@@ -292,11 +308,17 @@ describe('IrisClient turn anatomy (issue 3)', () => {
 				payload: { message_id: 'r1', text: '', reasoning }
 			});
 		}
-		t.clock.advance(16);
+		t.clock.advance(DEFAULT_EMIT_MS);
 		expect(t.events.filter((e) => e.type === 'reasoning')).toEqual([
-			{ type: 'reasoning', updates: [{ message_id: 'r1', text: 'I think so' }] }
+			{ type: 'reasoning', updates: [{ message_id: 'r1', op: 'replace', text: 'I think so' }] }
 		]);
-		t.clock.advance(300);
+		// A page subscribing mid-reasoning starts from what the others have.
+		const late: WorkerEvent[] = [];
+		t.client.subscribe((e) => late.push(e));
+		expect(late.filter((e) => e.type === 'reasoning')).toEqual([
+			{ type: 'reasoning', updates: [{ message_id: 'r1', op: 'replace', text: 'I think so' }] }
+		]);
+		t.clock.advance(DEFAULT_PERSIST_MS);
 		await vi.waitFor(async () =>
 			expect(await t.db.messages.get('r1')).toMatchObject({
 				status: 'streaming',

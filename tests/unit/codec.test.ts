@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import spec from '../../spec/iris-protocol-v1.schema.json';
+import { prng } from './support/prng';
 import {
 	APP_FRAME_TYPES,
 	MAX_FRAME_LENGTH,
@@ -906,18 +907,6 @@ describe('encode rejects frames that violate the schema', () => {
 // Fuzz: seeded mutations of valid frames. decode must never throw, and whatever it accepts must
 // be a frame the encoder accepts too (decode and encode agree on the contract).
 // ---------------------------------------------------------------------------------------------
-
-/** mulberry32: tiny deterministic PRNG, so a failing case reproduces from its seed. */
-function prng(seed: number): () => number {
-	let a = seed >>> 0;
-	return () => {
-		a = (a + 0x6d2b79f5) >>> 0;
-		let t = a;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-	};
-}
 
 const ODD_VALUES: unknown[] = [
 	null,

@@ -8,7 +8,7 @@ import type { RecordedFrame } from '../../gateway/recorder';
 import { TestClient, startTestGateway } from './gateway-helpers';
 import type { ServerFrame, ServerFrameOf } from '../../src/lib/protocol/iris';
 import { complete } from '../../gateway/features/commands';
-import { snippet } from '../../gateway/features/search';
+import { snippet } from '../../src/lib/search/snippet';
 import { makePng } from '../../gateway/media/samples';
 import { sendAndFinish, useGateway } from './gateway-suite';
 

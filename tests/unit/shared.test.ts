@@ -11,6 +11,7 @@ import type { GatewayConfig, WorkerEvent } from '../../src/lib/bridge/contract';
 import { FakeClock } from './support/fake-clock';
 import type { FakeSocket } from './support/fake-socket';
 import { fakeClient } from './support/fake-client';
+import { DEFAULT_EMIT_MS } from '../../src/lib/connection/stream';
 
 /** BroadcastChannel semantics: a post reaches every other channel of the bus, asynchronously. */
 class Bus {
@@ -131,7 +132,7 @@ describe('SharedConnection (one connection per browser profile)', () => {
 			type: 'message.update',
 			payload: { message_id: 'm1', text: 'hello' }
 		});
-		p.clock.advance(20);
+		p.clock.advance(DEFAULT_EMIT_MS);
 		await vi.waitFor(() =>
 			expect(b.events.some((e) => e.type === 'stream' && e.updates[0]?.text === 'hello')).toBe(true)
 		);
@@ -167,7 +168,7 @@ describe('SharedConnection (one connection per browser profile)', () => {
 			type: 'message.update',
 			payload: { message_id: 'm1', text: '', reasoning: 'thinking' }
 		});
-		p.clock.advance(20);
+		p.clock.advance(DEFAULT_EMIT_MS);
 		await vi.waitFor(() =>
 			expect(
 				b.events.some((e) => e.type === 'reasoning' && e.updates[0]?.text === 'thinking')

@@ -18,7 +18,7 @@ export type AsyncApi<T> = {
 export interface WorkerHandle {
 	api: AsyncApi<WorkerApi>;
 	/** Subscribe to the worker's events (the sink is proxied across the boundary). */
-	subscribe(sink: EventSink): Promise<void>;
+	subscribe(sink: EventSink, options?: { streamEmitMs?: number }): Promise<void>;
 	terminate(): void;
 }
 
@@ -31,7 +31,7 @@ export function startWorker(): WorkerHandle {
 	const api = Comlink.wrap<WorkerApi>(worker);
 	return {
 		api: api as unknown as AsyncApi<WorkerApi>,
-		subscribe: (sink) => api.subscribe(Comlink.proxy(sink)),
+		subscribe: (sink, options) => api.subscribe(Comlink.proxy(sink), options),
 		terminate: () => {
 			api[Comlink.releaseProxy]();
 			worker.terminate();
@@ -50,7 +50,7 @@ export async function startInPage(db: IrisDB): Promise<WorkerHandle> {
 	addEventListener('online', wake);
 	return {
 		api: {
-			subscribe: async (sink) => client.subscribe(sink),
+			subscribe: async (sink, options) => client.subscribe(sink, options),
 			// A plain copy: the page's config may be a rune proxy, which the store cannot clone.
 			configure: (config) => client.configure(config && { url: config.url, token: config.token }),
 			send: (input) => client.send(input),
@@ -71,9 +71,11 @@ export async function startInPage(db: IrisDB): Promise<WorkerHandle> {
 			loadHistory: (input) => client.loadHistory(input),
 			completeCommands: (prefix) => client.completeCommands(prefix),
 			search: (input) => client.search(input),
-			markRead: (chat_id, message_id) => client.markRead(chat_id, message_id)
+			markRead: (chat_id, message_id) => client.markRead(chat_id, message_id),
+			searchLocal: (input) => client.searchLocal(input),
+			searchProgress: async () => client.searchProgress()
 		},
-		subscribe: async (sink) => client.subscribe(sink),
+		subscribe: async (sink, options) => client.subscribe(sink, options),
 		terminate: () => {
 			removeEventListener('online', wake);
 			void client.configure(null).catch(() => {});

@@ -3,6 +3,7 @@
  * Comlink; the worker reports through the `EventSink` the page hands it.
  */
 import type { FeatureApi, FeatureEvent } from './features';
+import type { LocalSearchApi, SearchIndexEvent } from './search';
 
 import type { PushRegistration } from '../protocol/push';
 
@@ -56,6 +57,22 @@ export type { StorageFailure, StorageFailureKind } from '../db/failure';
 import type { StorageFailure } from '../db/failure';
 
 /**
+ * One change of a message's hot streaming text (issue 7: bytes to the page ~ O(final length)).
+ * `append` when the new text extends what was last sent, `replace` otherwise (a server that
+ * rewrote the answer, or the first text a page sees).
+ */
+export type StreamDelta =
+	| {
+			message_id: string;
+			op: 'append';
+			/** Length (UTF-16 code units) of the text the page holds before this change. */
+			at: number;
+			/** The characters appended at `at`. */
+			text: string;
+	  }
+	| { message_id: string; op: 'replace'; text: string };
+
+/**
  * Where one media transfer stands (PROTOCOL-NOTES "Media"), keyed by `media_id` (for an upload, its
  * `media_ref`). `loaded`/`total` in bytes. `queued` also means "waiting for the connection".
  */
@@ -87,16 +104,17 @@ export interface AttachInput {
 /** Events from the worker to the page. */
 export type WorkerEvent =
 	| { type: 'status'; status: ConnectionStatus }
-	/** Hot streaming text, latest per message; bypasses the store (GUIDE "Hot data"). */
-	| { type: 'stream'; updates: { message_id: string; text: string }[] }
-	/** Hot streaming reasoning (extension `message.update.reasoning`), latest per message. */
-	| { type: 'reasoning'; updates: { message_id: string; text: string }[] }
+	/** Hot streaming text, changes since the last event; bypasses the store (GUIDE "Hot data"). */
+	| { type: 'stream'; updates: StreamDelta[] }
+	/** Hot streaming reasoning (extension `message.update.reasoning`), changes like `stream`. */
+	| { type: 'reasoning'; updates: StreamDelta[] }
 	| { type: 'activity'; activity: AgentActivity }
 	| { type: 'diagnostic'; entry: DiagnosticEntry }
 	| { type: 'transfer'; transfer: TransferProgress }
 	/** The store failed (reported once); the page moves the app to memory. */
 	| { type: 'storage'; failure: StorageFailure }
-	| FeatureEvent;
+	| FeatureEvent
+	| SearchIndexEvent;
 
 /**
  * A message to send; `client_msg_id` (a UUID) is made up by the worker when absent. With
@@ -114,9 +132,12 @@ export interface SendInput {
 export type EventSink = (event: WorkerEvent) => void;
 
 /** Commands from the page to the worker. */
-export interface WorkerApi extends FeatureApi {
-	/** Subscribe to events; the current status is reported at once. */
-	subscribe(sink: EventSink): void;
+export interface WorkerApi extends FeatureApi, LocalSearchApi {
+	/**
+	 * Subscribe to events; the current status is reported at once. `streamEmitMs` sets how often
+	 * (ms) streaming text is sent to pages (default 50; the bench baselines ask for every update).
+	 */
+	subscribe(sink: EventSink, options?: { streamEmitMs?: number }): void;
 	/**
 	 * Say which gateway the worker should be connected to (or none). The worker compares with what it
 	 * has and opens, keeps or closes the socket (GUIDE "Compare and correct").

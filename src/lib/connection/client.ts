@@ -19,7 +19,9 @@ import type {
 } from '../bridge/contract';
 import type { IrisDB } from '../db/schema';
 import { classifyStorageError } from '../db/failure';
-import { applyFrames, isStored, persistStreamText } from '../db/apply';
+import { applyFrames, isStored, noChanges, persistStreamText } from '../db/apply';
+import type { IndexProgress, LocalSearchInput, LocalSearchResult } from '../bridge/search';
+import { SearchIndexer } from './search-indexer';
 import { deleteMeta, getMeta, setMeta } from '../db/meta';
 import { enqueueOnce, requeue } from '../db/outbox';
 import { pushFields, type PushRegistration } from '../protocol/push';
@@ -66,6 +68,7 @@ export class IrisClient implements WorkerApi {
 	readonly #reasoning: StreamBuffer;
 	readonly #commands: TurnCommands;
 	readonly #media: MediaTransfers;
+	readonly #search: SearchIndexer;
 	readonly #activity = new Map<string, AgentActivity>();
 	readonly #diagnostics: DiagnosticEntry[] = [];
 	/** The gateway's last `status` (replayed: a tab opened later shows the same state). */
@@ -88,6 +91,11 @@ export class IrisClient implements WorkerApi {
 			log: (line) => this.#diagnose('turn', line)
 		});
 		this.#outbox = new OutboxSender(deps.db, (line) => this.#diagnose('outbox', line));
+		this.#search = new SearchIndexer({
+			db: deps.db,
+			onProgress: (progress) => this.#emit({ type: 'search_index', progress }),
+			log: (line) => deps.log?.(`[search] ${line}`)
+		});
 		this.#features = new FeatureRequests({
 			db: deps.db,
 			link: () => this.#manager.link,
@@ -141,7 +149,8 @@ export class IrisClient implements WorkerApi {
 		);
 	}
 
-	subscribe(sink: EventSink): void {
+	subscribe(sink: EventSink, options?: { streamEmitMs?: number }): void {
+		if (options?.streamEmitMs !== undefined) this.#stream.emitMs = options.streamEmitMs;
 		this.#sinks.add(sink);
 		this.replayTo(sink);
 	}
@@ -152,10 +161,11 @@ export class IrisClient implements WorkerApi {
 	 */
 	replayTo(sink: EventSink): void {
 		sink({ type: 'status', status: this.#manager.status });
+		sink({ type: 'search_index', progress: this.#search.progress });
 		for (const activity of this.#activity.values()) sink({ type: 'activity', activity });
-		const streaming = this.#stream.texts();
-		if (streaming.length) sink({ type: 'stream', updates: streaming });
-		const reasoning = this.#reasoning.texts();
+		const streams = this.#stream.snapshot();
+		if (streams.length) sink({ type: 'stream', updates: streams });
+		const reasoning = this.#reasoning.snapshot();
 		if (reasoning.length) sink({ type: 'reasoning', updates: reasoning });
 		for (const entry of this.#diagnostics) sink({ type: 'diagnostic', entry });
 		if (this.#serverStatus) sink(this.#serverStatus);
@@ -271,6 +281,14 @@ export class IrisClient implements WorkerApi {
 	}
 	markRead(chat_id: string, message_id: string): Promise<void> {
 		return this.#features.markRead(chat_id, message_id);
+	}
+
+	// LocalSearchApi (bridge/search.ts).
+	searchLocal(input: LocalSearchInput): Promise<LocalSearchResult> {
+		return this.#search.search(input);
+	}
+	searchProgress(): IndexProgress {
+		return this.#search.progress;
 	}
 
 	stop(scope: { chat_id: string; thread_id?: string }): Promise<void> {
@@ -394,12 +412,16 @@ export class IrisClient implements WorkerApi {
 			this.#applyScheduled = false;
 			const batch = this.#pendingFrames;
 			this.#pendingFrames = [];
+			const changes = noChanges();
 			try {
 				await applyFrames(this.#d.db, batch, {
 					defaultChatId: this.#defaultChatId,
 					now: this.#d.clock.now(),
-					streamText: (id) => this.#stream.latest(id)
+					streamText: (id) => this.#stream.latest(id),
+					changes
 				});
+				// Indexed after the commit, on its own chain: storing never waits for the index.
+				void this.#search.apply(changes);
 			} catch (e) {
 				this.#storageFailed(e);
 			}

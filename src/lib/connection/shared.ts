@@ -34,6 +34,7 @@ import type {
 } from '../bridge/contract';
 import type { CommandMatch, FeatureApi, SearchHit } from '../bridge/features';
 import type { PushRegistration } from '../protocol/push';
+import type { IndexProgress, LocalSearchInput, LocalSearchResult } from '../bridge/search';
 import type { IrisClient } from './client';
 
 /** Name of the Web Lock the leader holds. */
@@ -50,6 +51,7 @@ export type LeaderCommand =
 	| 'pull'
 	| 'memoryBlob'
 	| 'registerPush'
+	| 'searchLocal'
 	| keyof FeatureApi;
 
 /** What the workers of one profile say to each other. */
@@ -113,6 +115,8 @@ export class SharedConnection implements WorkerApi {
 	/** The leader's state as last broadcast (followers). */
 	#status: ConnectionStatus = { state: 'connecting' };
 	readonly #activity = new Map<string, AgentActivity>();
+	/** The leader's local index progress as last broadcast (followers). */
+	#searchProgress: IndexProgress = { state: 'loading', done: 0, total: 0 };
 	readonly #calls = new Map<number, PendingCall>();
 	#callSeq = 0;
 
@@ -127,7 +131,6 @@ export class SharedConnection implements WorkerApi {
 		deps.locks
 			.request(LEADER_LOCK, () => this.#lead())
 			.catch((e: Error) => deps.log?.(`[connection] leader lock failed: ${e.message}`));
-		deps.channel.postMessage({ kind: 'join', from: deps.id });
 	}
 
 	/** Whether this worker owns the socket. */
@@ -143,6 +146,9 @@ export class SharedConnection implements WorkerApi {
 		}
 		sink({ type: 'status', status: this.#status });
 		for (const activity of this.#activity.values()) sink({ type: 'activity', activity });
+		// Ask the leader for its state, streaming texts included: streams reach pages as appends
+		// (issue 7), which only fit onto the texts so far.
+		this.#d.channel.postMessage({ kind: 'join', from: this.#d.id });
 	}
 
 	async configure(config: GatewayConfig | null): Promise<void> {
@@ -232,6 +238,15 @@ export class SharedConnection implements WorkerApi {
 
 	markRead(chat_id: string, message_id: string): Promise<void> {
 		return this.#call('markRead', chat_id, message_id);
+	}
+
+	// The leader's index is the live one: it indexes what the leader stores (issue 8).
+	searchLocal(input: LocalSearchInput): Promise<LocalSearchResult> {
+		return this.#call('searchLocal', input);
+	}
+
+	searchProgress(): IndexProgress {
+		return this.#leader ? this.#d.client.searchProgress() : this.#searchProgress;
 	}
 
 	/** Run `command` on the leader's client: here if this worker leads, else by a call. */
@@ -359,6 +374,7 @@ export class SharedConnection implements WorkerApi {
 			if (event.status.state !== 'connected') this.#clearActivity();
 		}
 		if (event.type === 'activity') this.#activity.set(event.activity.chat_id, event.activity);
+		if (event.type === 'search_index') this.#searchProgress = event.progress;
 		for (const sink of this.#sinks) sink(event);
 	}
 

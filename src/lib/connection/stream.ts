@@ -1,22 +1,39 @@
 /**
  * Hot path for `message.update` (GUIDE "Hot data bypasses the store"; PROTOCOL-NOTES "Streaming"):
- * keeps only the latest full text per message, hands it to the page at most every `emitMs`, and
- * to the store at most every `persistMs`. Text never moves backwards, and nothing is accepted for
- * a message after its `message.stop`.
+ * keeps only the latest full text per message, hands what changed to the page at most every
+ * `emitMs` (an `append` of the new characters when the text grew, else a `replace`, so the bytes
+ * posted to the page stay ~ the final length), and writes it to the store at most every
+ * `persistMs`. Text never moves backwards, and nothing is accepted for a message after its
+ * `message.stop`.
  */
+import type { StreamDelta } from '../bridge/contract';
 import type { Clock, TimerHandle } from '../platform/clock';
 
 export interface StreamBufferOptions {
 	clock: Clock;
-	/** Send changed texts to the page. */
-	emit: (updates: { message_id: string; text: string }[]) => void;
+	/** Send what changed to the page. */
+	emit: (updates: StreamDelta[]) => void;
 	/** Write texts to the store (throttled). */
 	persist: (texts: Map<string, string>) => void;
-	/** ms between page emissions. Default 16 (one frame). */
+	/** ms between page emissions. Default `DEFAULT_EMIT_MS`. */
 	emitMs?: number;
-	/** ms between store writes. Default 300. */
+	/**
+	 * ms between store writes. Default 8000: the store only needs the text for a reload mid-answer
+	 * (`message.stop` always stores the final text, and the gateway replays the turn), and every
+	 * write wakes every `liveQuery` of the channel (issue 7 target: ≤ 5 writes per answer).
+	 */
 	persistMs?: number;
 }
+
+/**
+ * Default ms between page emissions: 50 (20 per second). Text arriving 100 times a second still
+ * reads as a smooth stream at 20 updates per second, and each emission costs a page render and a
+ * message's fixed overhead: at one per frame both would double or triple (npm run bench, S1/S3).
+ */
+export const DEFAULT_EMIT_MS = 50;
+
+/** Default ms between store writes of a streaming text. */
+export const DEFAULT_PERSIST_MS = 8000;
 
 /** How many stopped message ids are remembered to ignore late updates. */
 const STOPPED_MEMORY = 2000;
@@ -24,6 +41,8 @@ const STOPPED_MEMORY = 2000;
 export class StreamBuffer {
 	readonly #o: Required<StreamBufferOptions>;
 	readonly #latest = new Map<string, string>();
+	/** What the page was last sent, per message: appends are computed against it. */
+	readonly #sent = new Map<string, string>();
 	readonly #toEmit = new Set<string>();
 	readonly #toPersist = new Set<string>();
 	readonly #stopped = new Set<string>();
@@ -31,7 +50,12 @@ export class StreamBuffer {
 	#persistTimer: TimerHandle | undefined;
 
 	constructor(options: StreamBufferOptions) {
-		this.#o = { emitMs: 16, persistMs: 300, ...options };
+		this.#o = { emitMs: DEFAULT_EMIT_MS, persistMs: DEFAULT_PERSIST_MS, ...options };
+	}
+
+	/** ms between page emissions (takes effect from the next emission). */
+	set emitMs(ms: number) {
+		this.#o.emitMs = ms;
 	}
 
 	/** A `message.update` with the full text so far. Returns false if it was ignored. */
@@ -60,15 +84,19 @@ export class StreamBuffer {
 		return this.#latest.get(message_id);
 	}
 
-	/** Every message still streaming with its latest text (for a page that subscribes late). */
-	texts(): { message_id: string; text: string }[] {
-		return [...this.#latest].map(([message_id, text]) => ({ message_id, text }));
+	/**
+	 * The texts pages have been sent so far, as `replace` deltas: a page subscribing mid-answer
+	 * starts from these, then follows the same appends as every other page.
+	 */
+	snapshot(): StreamDelta[] {
+		return [...this.#sent].map(([message_id, text]) => ({ message_id, op: 'replace', text }));
 	}
 
 	/** `message.stop`: forget the message and refuse later updates. Returns its last text. */
 	stop(message_id: string): string | undefined {
 		const text = this.#latest.get(message_id);
 		this.#latest.delete(message_id);
+		this.#sent.delete(message_id);
 		this.#toEmit.delete(message_id);
 		this.#toPersist.delete(message_id);
 		this.#stopped.add(message_id);
@@ -82,15 +110,21 @@ export class StreamBuffer {
 	/** Drop everything (unpair). */
 	clear(): void {
 		this.#latest.clear();
+		this.#sent.clear();
 		this.#toEmit.clear();
 		this.#toPersist.clear();
 	}
 
 	#flushEmit(): void {
 		this.#emitTimer = undefined;
-		const updates = [...this.#toEmit].flatMap((message_id) => {
+		const updates = [...this.#toEmit].flatMap((message_id): StreamDelta[] => {
 			const text = this.#latest.get(message_id);
-			return text === undefined ? [] : [{ message_id, text }];
+			if (text === undefined) return [];
+			const sent = this.#sent.get(message_id);
+			this.#sent.set(message_id, text);
+			return sent !== undefined && text.startsWith(sent)
+				? [{ message_id, op: 'append', at: sent.length, text: text.slice(sent.length) }]
+				: [{ message_id, op: 'replace', text }];
 		});
 		this.#toEmit.clear();
 		if (updates.length) this.#o.emit(updates);

@@ -20,16 +20,18 @@ export function defaultChannel(channels: readonly Channel[]): Channel | undefine
 /**
  * `channel.list` is the server's whole list: channels missing from it are gone (their messages
  * stay until a `channel.deleted` removes them), and the default channel follows `is_default`.
+ * Returns the pruned `chat_id`s.
  */
 export async function pruneChannels(
 	db: IrisDB,
 	frame: ServerFrameOf<'channel.list'>
-): Promise<void> {
+): Promise<string[]> {
 	const keep = new Set(frame.payload.channels.map((c) => c.chat_id));
 	const stale = (await db.channels.toCollection().primaryKeys()).filter((id) => !keep.has(id));
 	await db.channels.bulkDelete(stale);
 	const def = defaultChannel(frame.payload.channels);
 	if (def) await db.meta.put({ key: 'default_chat_id', value: def.chat_id });
+	return stale;
 }
 
 /**

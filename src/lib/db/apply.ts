@@ -19,6 +19,23 @@ export interface ApplyContext {
 	now: number;
 	/** Latest streamed text per message, for a `message.stop` without `final_text`. */
 	streamText?: (message_id: string) => string | undefined;
+	/** Filled with what the batch changed in `messages`, for the search index (issue 8). */
+	changes?: StoreChanges;
+}
+
+/**
+ * Messages a batch stored as `complete`, messages it removed, and channels it dropped (deleted,
+ * or missing from a `channel.list`). Streaming rows are left out: they count once stopped.
+ */
+export interface StoreChanges {
+	put: MessageRow[];
+	removed: string[];
+	removed_chats: string[];
+}
+
+/** An empty `StoreChanges`. */
+export function noChanges(): StoreChanges {
+	return { put: [], removed: [], removed_chats: [] };
 }
 
 /** Frame types that change the store. */
@@ -82,10 +99,13 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 			}
 			return;
 		}
-		case 'channel.list':
+		case 'channel.list': {
 			await upsertChannels(db, frame.payload.channels);
-			await pruneChannels(db, frame);
+			// Not inside `changes?.push(…)`: optional chaining would skip the call without `changes`.
+			const pruned = await pruneChannels(db, frame);
+			ctx.changes?.removed_chats.push(...pruned);
 			return;
+		}
 		case 'channel.created':
 			await upsertChannels(db, [frame.payload]);
 			return;
@@ -99,6 +119,7 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 				.where('[chat_id+ts]')
 				.between([frame.payload.chat_id, -Infinity], [frame.payload.chat_id, Infinity])
 				.delete();
+			ctx.changes?.removed_chats.push(frame.payload.chat_id);
 			return;
 		case 'message':
 			await putMessage(db, frame.payload, chat_id, thread_id, ctx);
@@ -140,6 +161,7 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 			if (p.model !== undefined) row.model = p.model;
 			if (p.tokens !== undefined) row.tokens = p.tokens;
 			await db.messages.put(row);
+			ctx.changes?.put.push(row);
 			return;
 		}
 		case 'read.receipt':
@@ -186,7 +208,10 @@ async function putMessage(
 	let local: MessageRow | undefined;
 	if (m.client_msg_id) {
 		local = await db.messages.get(`local:${m.client_msg_id}`);
-		if (local) await db.messages.delete(local.message_id);
+		if (local) {
+			await db.messages.delete(local.message_id);
+			ctx.changes?.removed.push(local.message_id);
+		}
 		await db.outbox.delete(m.client_msg_id);
 	}
 	const base = existing ?? local;
@@ -207,6 +232,7 @@ async function putMessage(
 		if (value !== undefined) (row as unknown as Record<string, unknown>)[key] = value;
 	}
 	await db.messages.put(row);
+	ctx.changes?.put.push(row);
 }
 
 /** Persist the latest streamed text of messages still streaming (never after `message.stop`). */

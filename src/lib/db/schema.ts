@@ -15,6 +15,7 @@ import type {
 } from '../protocol/iris/frames';
 import type { PushRegistration } from '../protocol/push';
 import type { PartRow, PickerRow } from './turn-rows';
+import type { SearchSegmentRow } from './search-segments';
 
 /** A channel or thread as stored (`definitions.channel` plus local fields). */
 export interface ChannelRow extends Channel {
@@ -151,6 +152,11 @@ export interface MetaValues {
 	push: PushRegistration;
 	/** The last `hello.ack.server_caps` (the page offers push from it). */
 	server_caps: ServerCaps;
+	/**
+	 * The tokenizer version the stored search segments were built with (doc/search.md); another
+	 * value means rebuild.
+	 */
+	search_version: number;
 }
 
 export interface MetaRow<K extends keyof MetaValues = keyof MetaValues> {
@@ -173,6 +179,8 @@ export class IrisDB extends Dexie {
 	media!: EntityTable<MediaRow, 'media_id'>;
 	media_blobs!: EntityTable<MediaBlobRow, 'media_id'>;
 	uploads!: EntityTable<UploadRow, 'media_ref'>;
+	/** The local full-text index, in append-only segments (version 10, doc/search.md). */
+	search_segments!: EntityTable<SearchSegmentRow, 'seq'>;
 
 	/** `options`: e.g. another `indexedDB` factory (the in-memory store, db/memory.ts). */
 	constructor(name = 'iris', options?: DexieOptions) {
@@ -209,6 +217,11 @@ export class IrisDB extends Dexie {
 			media: 'media_id',
 			media_blobs: 'media_id',
 			uploads: 'media_ref, created_ts'
+		});
+		// Version 10 (local search, issue 8; 8 and 9 left to other branches). search_segments:
+		// read whole, in seq order, when the worker starts; never queried by content.
+		this.version(10).stores({
+			search_segments: '++seq'
 		});
 	}
 }

@@ -43,7 +43,7 @@ export function closeOpenFence(text: string): string {
 	}
 	if (open.line === last) {
 		lines[last] = open.prefix + open.fence;
-	} else if (bare && bare[2]![0] === open.fence[0]) {
+	} else if (isFenceLineArriving(lines[last] ?? '', open.fence)) {
 		// A closer arriving (shorter than the fence, or it would have closed it): not code.
 		lines[last] = '';
 	}
@@ -51,6 +51,15 @@ export function closeOpenFence(text: string): string {
 	// The closer goes where the opener's content starts: under quotes, past a list marker.
 	const closer = open.prefix.replace(LIST_MARKER, (m) => ' '.repeat(m.length)) + open.fence;
 	return body + (body.endsWith('\n') ? '' : '\n') + closer;
+}
+
+/**
+ * Whether the unfinished last line of a text inside an open `fence` (e.g. "```") is a fence line
+ * being typed, "`" … "```" after any container prefix: most likely the closer arriving, so it is
+ * not shown as code.
+ */
+export function isFenceLineArriving(line: string, fence: string): boolean {
+	return BARE_FENCE.exec(line)?.[2]![0] === fence[0];
 }
 
 function findOpenFence(lines: readonly string[]): OpenFence | null {

@@ -3,6 +3,7 @@
  */
 import { parseMarkdown } from './parser';
 import { sanitizeHtml } from './sanitize';
+import { recordRender } from './stats';
 
 /**
  * Render message markdown (GFM: tables, fenced code, task lists; no hard breaks on single
@@ -16,5 +17,6 @@ import { sanitizeHtml } from './sanitize';
  * @throws Error when called without a DOM (DOMPurify needs one): run it on the page.
  */
 export function renderMarkdown(text: string): string {
+	recordRender(text.length);
 	return sanitizeHtml(parseMarkdown(text));
 }

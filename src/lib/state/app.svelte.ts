@@ -15,6 +15,7 @@ import type {
 import { startWorker, type WorkerHandle } from '../bridge/client';
 import { IrisDB } from '../db/schema';
 import { getMeta } from '../db/meta';
+import { renderBaseline } from '../platform/bench';
 import { probeStore } from '../db/probe';
 import { classifyStorageError } from '../db/failure';
 import { StreamTexts } from './streams.svelte';
@@ -23,6 +24,7 @@ import { QueuedSends } from './queued.svelte';
 import { StorageFallback } from './storage-fallback';
 import { LiveQuery } from './live.svelte';
 import type { PushRegistration } from '../protocol/push';
+import type { IndexProgress } from '../bridge/search';
 
 /** Why a command was cut short: the app moved to memory meanwhile (it is run again there). */
 const MOVED = new Error('the app moved to an in-memory store');
@@ -40,6 +42,8 @@ export class AppState {
 	storage = $state<StorageFailure | null>(null);
 	/** Media transfers by `media_id` (uploads by `media_ref`), latest state each. */
 	transfers = $state<Record<string, TransferProgress>>({});
+	/** The local search index's progress (issue 8). */
+	searchIndex = $state<IndexProgress>({ state: 'loading', done: 0, total: 0 });
 	readonly streams = new StreamTexts();
 	/** Toasts, the gateway's status and unsolicited errors (issue 3). */
 	readonly notices = new Notices();
@@ -81,7 +85,7 @@ export class AppState {
 			await this.#toMemory(failure, failure.kind !== 'unavailable' && failure.kind !== 'blocked');
 		else {
 			this.#worker = startWorker();
-			await this.#worker.subscribe((event) => this.#onEvent(event));
+			await this.#worker.subscribe((event) => this.#onEvent(event), streamOptions());
 			this.db.on('versionchange', () => {
 				this.#toMemory({ kind: 'versionchange', message: 'upgraded by another tab' }, true).catch(
 					(e: unknown) => console.error('[app] could not move to memory', e)
@@ -248,6 +252,9 @@ export class AppState {
 			case 'transfer':
 				this.transfers[event.transfer.media_id] = event.transfer;
 				return;
+			case 'search_index':
+				this.searchIndex = event.progress;
+				return;
 			case 'diagnostic':
 				this.diagnostics = [...this.diagnostics.slice(1 - DIAGNOSTICS_KEPT), event.entry];
 				return;
@@ -264,3 +271,9 @@ export class AppState {
 
 /** The one app state of this page. */
 export const app = new AppState();
+
+/** Bench baselines render every update (B0) or every frame (B1), as peers do (npm run bench). */
+function streamOptions(): { streamEmitMs: number } | undefined {
+	const baseline = renderBaseline();
+	return baseline ? { streamEmitMs: baseline === 'b0' ? 0 : 16 } : undefined;
+}

@@ -1,8 +1,13 @@
 /**
- * One open channel: a window of its newest messages from the store, with hot streaming text laid
- * over messages still streaming. The window starts at `PAGE_SIZE` rows (index `[chat_id+ts]`) and
- * grows when the reader scrolls up: first over older rows already stored, then by `history` pages
- * from the gateway (PROTOCOL-NOTES "Reconnect and sync"), until `has_more` is false.
+ * One open channel: its latest page of messages from the store, with hot streaming text laid
+ * over messages still streaming. Opening reads only the latest page (index `[chat_id+ts]`, newest
+ * first, `PAGE_SIZE`), so it costs the same in a 1k- or 100k-message store.
+ *
+ * The live part is a `liveQuery` from the oldest message of that first page onwards (new messages
+ * join it; older ones never re-read). Older pages are read once each on request (`loadOlder`) and
+ * kept as they were: scrolling back through 10,000 messages reads each row once. When the stored
+ * rows run out, `loadOlder` asks the gateway for the `history` page before the oldest stored
+ * message (PROTOCOL-NOTES "Reconnect and sync") until it says `has_more: false`.
  */
 import { Dexie } from 'dexie';
 import type { IrisDB, MessageRow } from '../db/schema';
@@ -10,9 +15,9 @@ import type { FeatureApi } from '../bridge/features';
 import { LiveQuery } from './live.svelte';
 import type { StreamTexts } from './streams.svelte';
 
-/** Messages read when a channel opens. */
+/** Messages read when a channel opens, and added per stored page of `loadOlder`. */
 export const PAGE_SIZE = 200;
-/** Messages asked per `history` page, and the window's growth per step. */
+/** Messages asked per `history` page. */
 export const HISTORY_STEP = 50;
 /** Most `history` pages fetched to find one message (a search jump). */
 const REVEAL_MAX_PAGES = 20;
@@ -22,89 +27,77 @@ export type HistoryLoader = FeatureApi['loadHistory'];
 
 export class Conversation {
 	readonly chat_id: string;
+	/** Whether older messages may exist in the store beyond the loaded pages. */
+	hasOlder = $state(false);
 	/** False once the gateway said there is nothing older (`has_more: false`). */
 	hasMore = $state(true);
-	/** A `history` request is running. */
+	/** A stored-page read or a `history` request is running. */
 	loadingOlder = $state(false);
 	/** Why the last `history` request failed, for the list's top row. */
 	historyError = $state<string | null>(null);
 	/** The message a search jump asked for: scrolled to and highlighted. */
 	highlighted = $state<string | null>(null);
-	#limit = PAGE_SIZE;
-	#query: LiveQuery<MessageRow[]> = $state() as LiveQuery<MessageRow[]>;
+	#older = $state.raw<MessageRow[]>([]);
+	#readError = $state<Error | null>(null);
+	// Set in the constructor; rune state so `messages` (declared before it runs) can read it.
+	#live: LiveQuery<MessageRow[]> = $state.raw() as LiveQuery<MessageRow[]>;
 	readonly #db: IrisDB;
-	readonly #streams: StreamTexts;
 	readonly #history: HistoryLoader | undefined;
+	/** `ts` of the oldest row of the first page: the live range starts there. */
+	#liveFrom: number | undefined;
 
 	constructor(db: IrisDB, chat_id: string, streams: StreamTexts, history?: HistoryLoader) {
 		this.chat_id = chat_id;
 		this.#db = db;
 		this.#history = history;
-		this.#streams = streams;
-		this.#query = this.#window(PAGE_SIZE, []);
-	}
-
-	/** The newest `limit` messages, live; starts from `shown` so a wider window never flashes. */
-	#window(limit: number, shown: MessageRow[]): LiveQuery<MessageRow[]> {
-		const { chat_id } = this;
-		return new LiveQuery(
-			async () => {
-				const newestFirst = await this.#db.messages
-					.where('[chat_id+ts]')
-					.between([chat_id, Dexie.minKey], [chat_id, Dexie.maxKey])
-					.reverse()
-					.limit(limit)
-					.toArray();
-				return newestFirst.reverse();
-			},
-			shown,
+		this.#live = new LiveQuery(
+			() => this.#readLive(),
+			[] as MessageRow[],
 			(rows) => {
-				for (const row of rows) if (row.status === 'complete') this.#streams.done(row.message_id);
+				for (const row of rows) if (row.status === 'complete') streams.done(row.message_id);
 			}
 		);
 	}
 
-	/** Widen the window to `limit` rows (Dexie's liveQuery cannot change its query: replace it). */
-	#grow(limit: number): void {
-		if (limit <= this.#limit) return;
-		this.#limit = limit;
-		const old = this.#query;
-		this.#query = this.#window(limit, old.current);
-		old.dispose();
+	/** False until the first result arrived. */
+	get loaded(): boolean {
+		return this.#live.loaded;
+	}
+
+	/** The last query error (e.g. storage unavailable), or null. */
+	get error(): Error | null {
+		return this.#live.error ?? this.#readError;
 	}
 
 	/** Messages oldest → newest. */
-	get messages(): MessageRow[] {
-		return this.#query.current;
-	}
-
-	get loaded(): boolean {
-		return this.#query.loaded;
-	}
-
-	get error(): Error | null {
-		return this.#query.error;
-	}
+	readonly messages: MessageRow[] = $derived(
+		this.#older.length ? [...this.#older, ...this.#live.current] : this.#live.current
+	);
 
 	/**
-	 * Show older messages: widen the window over stored rows if there are more, otherwise fetch
-	 * the `history` page before the oldest stored one (or the newest page for an empty channel).
-	 * Errors end up in `historyError`; never throws.
+	 * Show older messages: prepend the stored page just older than the oldest loaded row, or, when
+	 * the store has none, fetch the `history` page before it first. Errors end up in `error` /
+	 * `historyError`; never rejects. No-op while a load runs.
 	 */
 	async loadOlder(): Promise<void> {
-		if (this.loadingOlder) return;
-		if (this.messages.length >= this.#limit) {
-			this.#grow(this.#limit + HISTORY_STEP);
-			return;
+		if (this.loadingOlder || !this.#live.loaded) return;
+		this.loadingOlder = true;
+		try {
+			if (!(await this.#prependStored()) && this.hasMore) {
+				await this.#fetchOlder();
+				await this.#prependStored();
+			}
+		} catch (e) {
+			this.#readError = e instanceof Error ? e : new Error(String(e));
+		} finally {
+			this.loadingOlder = false;
 		}
-		if (!this.hasMore) return;
-		await this.#fetchOlder();
 	}
 
 	/**
 	 * Jump to `message_id` (a search hit in this channel): fetch older pages until it is stored
-	 * (at most 20), widen the window to include it, and highlight it. Resolves false if it could
-	 * not be found.
+	 * (at most 20), load every stored row from it to the loaded ones, and highlight it. Resolves
+	 * false if it could not be found.
 	 */
 	async reveal(message_id: string): Promise<boolean> {
 		let row = await this.#db.messages.get(message_id);
@@ -116,12 +109,34 @@ export class Conversation {
 			row = await this.#db.messages.get(message_id);
 		}
 		if (!row || row.chat_id !== this.chat_id) return false;
-		const newer = await this.#db.messages
-			.where('[chat_id+ts]')
-			.between([this.chat_id, row.ts], [this.chat_id, Dexie.maxKey])
-			.count();
-		this.#grow(newer + HISTORY_STEP);
+		const target = row;
+		while (!this.messages.some((m) => m.message_id === message_id)) {
+			const oldest = this.#older[0] ?? this.#live.current[0];
+			if (oldest && oldest.ts < target.ts) break;
+			if (!(await this.#prependStored(target.ts))) break;
+		}
 		this.highlighted = message_id;
+		return true;
+	}
+
+	dispose(): void {
+		this.#live.dispose();
+	}
+
+	/**
+	 * Prepend the stored rows just older than the oldest loaded one: one page, or down to `downTo`
+	 * (ms, inclusive) when given. Resolves false when there were none.
+	 */
+	async #prependStored(downTo?: number): Promise<boolean> {
+		const oldest = this.#older[0] ?? this.#live.current[0];
+		if (!oldest) {
+			// An empty channel whose first `history` page just arrived: the live query shows it.
+			return false;
+		}
+		const rows = await this.#readOlder(oldest, downTo);
+		this.hasOlder = rows.length > 0;
+		if (!rows.length) return false;
+		this.#older = [...rows, ...this.#older];
 		return true;
 	}
 
@@ -129,7 +144,6 @@ export class Conversation {
 	 * also when the request failed). */
 	async #fetchOlder(): Promise<boolean> {
 		if (!this.#history) return false;
-		this.loadingOlder = true;
 		try {
 			const oldest = await this.#db.messages
 				.where('[chat_id+ts]')
@@ -144,22 +158,38 @@ export class Conversation {
 			const page = await this.#history(input);
 			this.hasMore = page.has_more;
 			this.historyError = null;
-			// Everything stored so far plus the new page fits in the window.
-			const stored = await this.#db.messages
-				.where('[chat_id+ts]')
-				.between([this.chat_id, Dexie.minKey], [this.chat_id, Dexie.maxKey])
-				.count();
-			this.#grow(stored);
 			return page.has_more;
 		} catch (e) {
 			this.historyError = e instanceof Error ? e.message : String(e);
 			return false;
-		} finally {
-			this.loadingOlder = false;
 		}
 	}
 
-	dispose(): void {
-		this.#query.dispose();
+	async #readLive(): Promise<MessageRow[]> {
+		const range = this.#db.messages.where('[chat_id+ts]');
+		if (this.#liveFrom !== undefined) {
+			return range.between([this.chat_id, this.#liveFrom], [this.chat_id, Dexie.maxKey]).toArray();
+		}
+		const newestFirst = await range
+			.between([this.chat_id, Dexie.minKey], [this.chat_id, Dexie.maxKey])
+			.reverse()
+			.limit(PAGE_SIZE)
+			.toArray();
+		const page = newestFirst.reverse();
+		this.#liveFrom = page[0]?.ts;
+		this.hasOlder = page.length === PAGE_SIZE;
+		return page;
+	}
+
+	async #readOlder(oldest: MessageRow, downTo?: number): Promise<MessageRow[]> {
+		// Inclusive of `oldest.ts` (several messages may share a millisecond); loaded ones skipped.
+		let query = this.#db.messages
+			.where('[chat_id+ts]')
+			.between([this.chat_id, downTo ?? Dexie.minKey], [this.chat_id, oldest.ts], true, true)
+			.reverse();
+		if (downTo === undefined) query = query.limit(PAGE_SIZE + 1);
+		const newestFirst = await query.toArray();
+		const loaded = this.messages.filter((m) => m.ts === oldest.ts).map((m) => m.message_id);
+		return newestFirst.filter((m) => !loaded.includes(m.message_id)).reverse();
 	}
 }

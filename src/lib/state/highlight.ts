@@ -9,9 +9,13 @@ export interface Segment {
 	match: boolean;
 }
 
-/** `text` split at every case-insensitive occurrence of each word of `query`, in order. */
+/**
+ * `text` split at every case-insensitive occurrence of each word of `query`, in order (phrase
+ * quotes are not part of the words).
+ */
 export function highlight(text: string, query: string): Segment[] {
 	const words = query
+		.replace(/"/g, ' ')
 		.trim()
 		.split(/\s+/)
 		.filter(Boolean)

@@ -24,10 +24,16 @@ export class ReadTracker {
 		});
 	}
 
-	/** Watch every `article[data-message-id]` under `container` (call after the list changed). */
-	observe(container: Element): void {
+	/**
+	 * Watch every `article[data-message-id]` under `container` (call after the list changed).
+	 * `ids` (oldest → newest) gives the order when only some messages are in the DOM (a virtualized
+	 * list); without it the DOM order is used.
+	 */
+	observe(container: Element, ids?: readonly string[]): void {
 		const articles = container.querySelectorAll<HTMLElement>('article[data-message-id]');
-		this.#order = new Map([...articles].map((a, i) => [a.dataset.messageId ?? '', i]));
+		this.#order = ids
+			? new Map(ids.map((id, i) => [id, i]))
+			: new Map([...articles].map((a, i) => [a.dataset.messageId ?? '', i]));
 		for (const article of articles) this.#observer.observe(article);
 	}
 

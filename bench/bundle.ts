@@ -1,0 +1,116 @@
+/**
+ * Bench scenario B: gzip size of what the chat screen needs for its first render, and of the
+ * whole build (what a service worker would precache). Reads the Vite manifest of the last
+ * `npm run build`; prints a summary when run directly (`tsx bench/bundle.ts`).
+ *
+ * First chat render = SvelteKit's `start` and `app` entries, the root layout (node 0) and the
+ * `/chat/[chat_id]` page node, with their static imports and CSS, transitively. Dynamic imports
+ * (features loaded on demand) are not counted. The connection worker is reported on its own: it
+ * starts with the app but the chat renders from IndexedDB without it.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CLIENT = join(ROOT, '.svelte-kit/output/client');
+const BUILD = join(ROOT, 'build');
+const CHAT_ROUTE = '/chat/[chat_id]';
+
+interface ManifestChunk {
+	file: string;
+	imports?: string[];
+	css?: string[];
+}
+
+/** Bytes, gzip level 9 (what a static host typically serves), for one group of files. */
+export interface SizeGroup {
+	files: string[];
+	raw: number;
+	gzip: number;
+}
+
+/** Result of scenario B. */
+export interface BundleReport {
+	firstChatRender: { js: SizeGroup; css: SizeGroup };
+	worker: SizeGroup;
+	/** Every file of `build/` (the would-be precache). */
+	total: SizeGroup;
+}
+
+function gzipSize(path: string): number {
+	return gzipSync(readFileSync(path), { level: 9 }).length;
+}
+
+function group(dir: string, files: Iterable<string>): SizeGroup {
+	const list = [...new Set(files)].sort();
+	let raw = 0;
+	let gzip = 0;
+	for (const file of list) {
+		raw += statSync(join(dir, file)).size;
+		gzip += gzipSize(join(dir, file));
+	}
+	return { files: list, raw, gzip };
+}
+
+function walk(dir: string): string[] {
+	return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+		entry.isDirectory() ? walk(join(dir, entry.name)) : [relative(BUILD, join(dir, entry.name))]
+	);
+}
+
+/**
+ * Measure the last build.
+ *
+ * @throws Error when there is no build (run `npm run build`) or the chat route is not in it.
+ */
+export function measureBundle(): BundleReport {
+	const manifest = JSON.parse(readFileSync(join(CLIENT, '.vite/manifest.json'), 'utf8')) as Record<
+		string,
+		ManifestChunk
+	>;
+	const app = readFileSync(join(ROOT, '.svelte-kit/generated/client-optimized/app.js'), 'utf8');
+	const node = new RegExp(`"${CHAT_ROUTE.replace(/[[\]/]/g, '\\$&')}":\\s*\\[~?(\\d+)`).exec(app);
+	if (!node) throw new Error(`[bench] route ${CHAT_ROUTE} not found in the build`);
+	const roots = [
+		'node_modules/@sveltejs/kit/src/runtime/client/entry.js',
+		'.svelte-kit/generated/client-optimized/app.js',
+		'.svelte-kit/generated/client-optimized/nodes/0.js',
+		`.svelte-kit/generated/client-optimized/nodes/${node[1]}.js`
+	];
+	const js = new Set<string>();
+	const css = new Set<string>();
+	const visit = (key: string): void => {
+		const chunk = manifest[key];
+		if (!chunk) throw new Error(`[bench] ${key} is not in the Vite manifest`);
+		if (js.has(chunk.file)) return;
+		js.add(chunk.file);
+		for (const file of chunk.css ?? []) css.add(file);
+		for (const next of chunk.imports ?? []) visit(next);
+	};
+	for (const key of roots) visit(key);
+	const all = walk(BUILD);
+	return {
+		firstChatRender: { js: group(CLIENT, js), css: group(CLIENT, css) },
+		worker: group(
+			BUILD,
+			all.filter((f) => f.includes('/workers/'))
+		),
+		total: group(BUILD, all)
+	};
+}
+
+/** One line per figure, kB = 1000 bytes. */
+export function formatBundle(report: BundleReport): string {
+	const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+	const { js, css } = report.firstChatRender;
+	return [
+		`B  first chat render: JS ${kb(js.gzip)} gzip (${kb(js.raw)} raw, ${js.files.length} files), CSS ${kb(css.gzip)} gzip  [target JS ≤ 100 kB gzip]`,
+		`B  connection worker: ${kb(report.worker.gzip)} gzip; whole build (precache): ${kb(report.total.gzip)} gzip, ${report.total.files.length} files`
+	].join('\n');
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+	console.log(formatBundle(measureBundle()));
+}

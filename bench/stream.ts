@@ -1,0 +1,165 @@
+/**
+ * Bench scenarios S1–S3: one streamed answer (`/demo bench-stream`, 2,000 `message.update`s at
+ * 100/s growing a 20 kB answer) in a fresh browser context and a fresh gateway, rendered by the
+ * app (`incremental`) or by a baseline (`b0`, `b1`: src/lib/platform/bench.ts), with a keystroke
+ * in the composer every 100 ms.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Browser, Page } from '@playwright/test';
+import { Gateway, composer, messageLog, pairViaLink } from '../tests/e2e/fixtures';
+import { collect, mainThreadTime, observe, percentile } from './support';
+
+/** Which renderer a run uses. */
+export type RenderMode = 'incremental' | 'b0' | 'b1';
+
+/** Raw figures of one streamed answer. */
+export interface StreamRun {
+	mode: RenderMode;
+	/** Main-thread task time from send to the answer's `complete`, ms (CDP TaskDuration). */
+	taskMs: number;
+	/** Parts of `taskMs`: JavaScript, layout, style recalculation, ms. */
+	scriptMs: number;
+	layoutMs: number;
+	styleMs: number;
+	/** Long animation frames (> 50 ms) meanwhile. */
+	longFrames: number;
+	/** Characters handed to the markdown lexer. */
+	charsParsed: number;
+	/** Markdown renders. */
+	renders: number;
+	/** S2: keydown input delay p95 / max, ms, and how many keys were typed. */
+	inputDelayP95: number;
+	inputDelayMax: number;
+	keys: number;
+	/** S3: `stream` events and their JSON size (≈ bytes posted worker → page). */
+	streamEvents: number;
+	streamBytes: number;
+	/** S3: IndexedDB transactions that wrote the answer's row. */
+	answerWrites: number;
+	/** Length of the final answer text. */
+	finalLength: number;
+}
+
+/** Characters of the streamed answer. */
+export const FINAL_LENGTH = 20_000;
+const QUESTION = `/demo bench-stream 2000 100 ${FINAL_LENGTH}`;
+
+/** Count, in the connection worker, the IndexedDB transactions that write an assistant row. */
+async function countAnswerWrites(page: Page): Promise<void> {
+	const worker = page.workers()[0] ?? (await page.waitForEvent('worker'));
+	await worker.evaluate(() => {
+		const g = globalThis as unknown as { __answerWrites: WeakSet<IDBTransaction>; __n: number };
+		g.__answerWrites = new WeakSet();
+		g.__n = 0;
+		const mark = (tx: IDBTransaction, value: unknown) => {
+			if ((value as { role?: string } | null)?.role !== 'assistant') return;
+			if (g.__answerWrites.has(tx)) return;
+			g.__answerWrites.add(tx);
+			g.__n += 1;
+		};
+		for (const method of ['put', 'add'] as const) {
+			const original = IDBObjectStore.prototype[method];
+			IDBObjectStore.prototype[method] = function (this: IDBObjectStore, value, key) {
+				mark(this.transaction, value);
+				return original.call(this, value, key);
+			};
+		}
+		const update = IDBCursor.prototype.update;
+		IDBCursor.prototype.update = function (this: IDBCursor, value) {
+			const source = this.source as IDBObjectStore | IDBIndex;
+			mark('objectStore' in source ? source.objectStore.transaction : source.transaction, value);
+			return update.call(this, value);
+		};
+	});
+}
+
+/** Stream one answer in `mode` and measure it. The gateway is started and stopped here. */
+export async function streamRun(
+	browser: Browser,
+	startGateway: () => Promise<Gateway>,
+	mode: RenderMode
+): Promise<StreamRun> {
+	const gateway = await startGateway();
+	const context = await browser.newContext();
+	try {
+		await context.addInitScript((mode) => {
+			localStorage.setItem('iris:bench', '1');
+			if (mode === 'incremental') localStorage.removeItem('iris:bench-baseline');
+			else localStorage.setItem('iris:bench-baseline', mode);
+		}, mode);
+		const page = await context.newPage();
+		await pairViaLink(page, gateway);
+		await messageLog(page).waitFor();
+		await countAnswerWrites(page);
+		const cdp = await context.newCDPSession(page);
+		await cdp.send('Performance.enable');
+		await observe(page, { sampleNodes: false });
+		await page.evaluate(() => {
+			const s = (globalThis as { __irisMarkdownStats?: { renders: number; charsParsed: number } })
+				.__irisMarkdownStats;
+			if (s) s.renders = s.charsParsed = 0;
+		});
+		const before = await mainThreadTime(cdp);
+
+		await composer(page).fill(QUESTION);
+		await composer(page).press('Enter');
+		const answer = messageLog(page).locator('article[data-role="assistant"]').last();
+		await answer.waitFor({ timeout: 30_000 });
+
+		// S2: a keystroke every 100 ms until the answer is complete.
+		let streaming = true;
+		let keys = 0;
+		const typing = (async () => {
+			await composer(page).focus();
+			let next = Date.now();
+			while (streaming) {
+				await page.keyboard.press('a');
+				keys += 1;
+				next += 100;
+				await sleep(Math.max(0, next - Date.now()));
+			}
+		})();
+		await page
+			.locator('[role="log"] article[data-role="assistant"][data-status="complete"]')
+			.waitFor({ timeout: 180_000 });
+		streaming = false;
+		await typing;
+		const after = await mainThreadTime(cdp);
+
+		const seen = await collect(page);
+		const counters = await page.evaluate(() => {
+			const g = globalThis as {
+				__irisMarkdownStats?: { renders: number; charsParsed: number };
+				__irisStreamTraffic?: { events: number; bytes: number };
+			};
+			return {
+				markdown: g.__irisMarkdownStats ?? { renders: 0, charsParsed: 0 },
+				traffic: g.__irisStreamTraffic ?? { events: 0, bytes: 0 }
+			};
+		});
+		const worker = page.workers()[0];
+		const answerWrites = worker
+			? await worker.evaluate(() => (globalThis as unknown as { __n: number }).__n)
+			: NaN;
+		return {
+			mode,
+			taskMs: after.task - before.task,
+			scriptMs: after.script - before.script,
+			layoutMs: after.layout - before.layout,
+			styleMs: after.style - before.style,
+			longFrames: seen.longFrames.length,
+			charsParsed: counters.markdown.charsParsed,
+			renders: counters.markdown.renders,
+			inputDelayP95: percentile(seen.keyDelays, 95),
+			inputDelayMax: Math.max(0, ...seen.keyDelays),
+			keys,
+			streamEvents: counters.traffic.events,
+			streamBytes: counters.traffic.bytes,
+			answerWrites,
+			finalLength: FINAL_LENGTH
+		};
+	} finally {
+		await context.close();
+		await gateway.stop();
+	}
+}

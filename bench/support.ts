@@ -1,0 +1,177 @@
+/**
+ * Helpers for `npm run bench`: statistics, Chrome DevTools Protocol metrics, in-page observers
+ * and IndexedDB seeding. Nothing here asserts a timing; it only measures.
+ */
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
+
+export { seedStore, type SeedChannel } from '../tests/e2e/seed';
+
+/** Median of `values` (NaN when empty). */
+export function median(values: readonly number[]): number {
+	if (values.length === 0) return NaN;
+	const s = [...values].sort((a, b) => a - b);
+	const mid = Math.floor(s.length / 2);
+	return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** The `p`-th percentile (0–100, nearest rank) of `values` (NaN when empty). */
+export function percentile(values: readonly number[], p: number): number {
+	if (values.length === 0) return NaN;
+	const s = [...values].sort((a, b) => a - b);
+	return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
+}
+
+/** Repetitions: `BENCH_REPS` (quick runs), else the issue's minimum of 5. */
+export function repetitions(): number {
+	const n = Number(process.env.BENCH_REPS ?? 5);
+	return Number.isInteger(n) && n > 0 ? n : 5;
+}
+
+/** Main-thread time so far, ms (CDP `Performance.getMetrics`): all tasks and their parts. */
+export interface MainThreadTime {
+	task: number;
+	script: number;
+	layout: number;
+	style: number;
+}
+
+/** Read `MainThreadTime` (call `Performance.enable` first). */
+export async function mainThreadTime(cdp: CDPSession): Promise<MainThreadTime> {
+	const { metrics } = (await cdp.send('Performance.getMetrics')) as {
+		metrics: { name: string; value: number }[];
+	};
+	// CDP reports seconds.
+	const ms = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+	return {
+		task: ms('TaskDuration'),
+		script: ms('ScriptDuration'),
+		layout: ms('LayoutDuration'),
+		style: ms('RecalcStyleDuration')
+	};
+}
+
+/** Used JS heap after a forced garbage collection, bytes. */
+export async function heapAfterGc(cdp: CDPSession): Promise<number> {
+	await cdp.send('HeapProfiler.collectGarbage');
+	const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+	return usedSize;
+}
+
+/** Live DOM element count of the page. */
+export function domNodes(page: Page): Promise<number> {
+	return page.evaluate(() => document.getElementsByTagName('*').length);
+}
+
+/** In-page observers installed by `observe` and read by `collect`. */
+interface Observed {
+	/** Durations (ms) of long animation frames > 50 ms. */
+	longFrames: number[];
+	/** Input delay (ms) of each `keydown`: handler start − event time stamp. */
+	keyDelays: number[];
+	/** The largest element count sampled each animation frame. */
+	maxNodes: number;
+}
+
+/**
+ * Start observing the page: long animation frames over 50 ms (Long Animation Frames API),
+ * `keydown` input delay, and (`sampleNodes`) the peak DOM size, sampled once per frame.
+ */
+export async function observe(page: Page, { sampleNodes = true } = {}): Promise<void> {
+	await page.evaluate((sampleNodes) => {
+		const o: Observed = { longFrames: [], keyDelays: [], maxNodes: 0 };
+		(window as unknown as { __bench: Observed }).__bench = o;
+		new PerformanceObserver((list) => {
+			for (const e of list.getEntries()) if (e.duration > 50) o.longFrames.push(e.duration);
+		}).observe({ type: 'long-animation-frame', buffered: false });
+		addEventListener('keydown', (e) => o.keyDelays.push(performance.now() - e.timeStamp), {
+			capture: true
+		});
+		// A rAF loop makes the page produce a frame every vsync: only where DOM size is measured.
+		if (!sampleNodes) return;
+		const sample = () => {
+			o.maxNodes = Math.max(o.maxNodes, document.getElementsByTagName('*').length);
+			requestAnimationFrame(sample);
+		};
+		requestAnimationFrame(sample);
+	}, sampleNodes);
+}
+
+/** What `observe` saw so far. */
+export function collect(page: Page): Promise<Observed> {
+	return page.evaluate(() => (window as unknown as { __bench: Observed }).__bench);
+}
+
+/** Open the app's `/` in a new page of `context` (already paired) and wait for the chat. */
+export async function openApp(context: BrowserContext, url: string): Promise<Page> {
+	const page = await context.newPage();
+	await page.goto(url);
+	await page.getByRole('log', { name: 'Messages', exact: true }).waitFor();
+	return page;
+}
+
+/**
+ * Click the sidebar link of `chat_id` and measure, in the page, ms until the newest message
+ * (`seed-<chat_id>-<count-1>`) is in the DOM.
+ */
+export function timeChannelOpen(page: Page, chat_id: string, count: number): Promise<number> {
+	return page.evaluate(
+		({ chat_id, newest }) =>
+			new Promise<number>((resolve) => {
+				const link = document.querySelector<HTMLAnchorElement>(
+					`nav a[href$="/chat/${encodeURIComponent(chat_id)}"]`
+				);
+				if (!link) throw new Error(`[bench] no sidebar link for ${chat_id}`);
+				const t0 = performance.now();
+				link.click();
+				const check = () => {
+					if (document.querySelector(`article[data-message-id="${newest}"]`)) {
+						resolve(performance.now() - t0);
+					} else requestAnimationFrame(check);
+				};
+				check();
+			}),
+		{ chat_id, newest: `seed-${chat_id}-${count - 1}` }
+	);
+}
+
+/**
+ * Read a channel's messages from IndexedDB with the raw API through index `[chat_id+ts]`:
+ * `limit` newest (what the app does on open), or all of them (the load-all baseline). ms.
+ */
+export function timeChannelRead(page: Page, chat_id: string, limit?: number): Promise<number> {
+	return page.evaluate(
+		async ({ chat_id, limit }) => {
+			const db = await new Promise<IDBDatabase>((resolve, reject) => {
+				const open = indexedDB.open('iris');
+				open.onsuccess = () => resolve(open.result);
+				open.onerror = () => reject(open.error);
+			});
+			const t0 = performance.now();
+			const index = db.transaction('messages').objectStore('messages').index('[chat_id+ts]');
+			const range = IDBKeyRange.bound([chat_id, -Infinity], [chat_id, Infinity]);
+			const rows = await new Promise<unknown[]>((resolve, reject) => {
+				if (limit === undefined) {
+					const all = index.getAll(range);
+					all.onsuccess = () => resolve(all.result);
+					all.onerror = () => reject(all.error);
+					return;
+				}
+				const out: unknown[] = [];
+				const cursor = index.openCursor(range, 'prev');
+				cursor.onsuccess = () => {
+					const c = cursor.result;
+					if (c && out.length < limit) {
+						out.push(c.value);
+						c.continue();
+					} else resolve(out.reverse());
+				};
+				cursor.onerror = () => reject(cursor.error);
+			});
+			const ms = performance.now() - t0;
+			db.close();
+			if (rows.length === 0) throw new Error(`[bench] no rows for ${chat_id}`);
+			return ms;
+		},
+		{ chat_id, limit }
+	);
+}

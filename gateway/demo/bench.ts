@@ -1,0 +1,75 @@
+/**
+ * `/demo bench-stream [updates] [per_second] [bytes]`: deterministic frame replay for `npm run bench`
+ * (scenario S1). Streams one assistant answer of `bytes` characters (default 20,000: headings,
+ * paragraphs, code, a table, lists) in `updates` `message.update`s (default 2,000), each with the
+ * full text so far, at a fixed `per_second` rate (default 100) on a drift-free schedule. The text
+ * and the split points are the same on every run.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { frame, type ServerFrame } from '../../src/lib/protocol/iris';
+import { DEMO_MODEL, demoTokens } from '../demo-agent';
+import { registerScenario } from './scenarios';
+
+/** The answer the bench streams: `bytes` characters of typical agent markdown. */
+export function benchAnswer(bytes: number): string {
+	const parts: string[] = [];
+	let length = 0;
+	for (let i = 0; length < bytes; i++) {
+		const part = section(i);
+		parts.push(part);
+		length += part.length;
+	}
+	return parts.join('').slice(0, bytes);
+}
+
+function section(i: number): string {
+	const code = Array.from(
+		{ length: 12 },
+		(_, k) => `  const value${k} = compute(${i}, ${k}); // step ${k} of section ${i}`
+	).join('\n');
+	const rows = Array.from(
+		{ length: 6 },
+		(_, k) => `| item ${i}.${k} | ${(i * 7 + k) % 13} | ${k % 2 ? 'ok' : 'pending'} |`
+	).join('\n');
+	return (
+		`## Section ${i}\n\n` +
+		`This paragraph explains step ${i} in some detail, with *emphasis*, **strong words**, ` +
+		`\`inline code\` and a [link](https://example.com/${i}). It goes on for a while so that ` +
+		`the answer reads like a real one.\n\n` +
+		`- first point of section ${i}\n- second point, with \`code\`\n  - a nested detail\n` +
+		`- third point\n\n` +
+		`1. ordered one\n2. ordered two\n3. ordered three\n\n` +
+		`\`\`\`ts\nfunction section${i}() {\n${code}\n  return value0;\n}\n\`\`\`\n\n` +
+		`| Name | Count | State |\n|------|------:|:-----:|\n${rows}\n\n` +
+		`> A quoted remark about section ${i}.\n\n`
+	);
+}
+
+registerScenario('bench-stream', async (hub, scope, args, signal) => {
+	const [updates = 2000, perSecond = 100, bytes = 20_000] = args
+		.split(/\s+/)
+		.filter(Boolean)
+		.map(Number);
+	// Updates are not recorded: 2,000 full texts would bloat the replay log (`sync` sends the stop).
+	const emit = (f: ServerFrame, record = true): void => hub.broadcast(f, { record });
+	const text = benchAnswer(bytes);
+	const message_id = hub.store.nextMessageId();
+	const ts = hub.clock.next();
+	emit(frame('agent.busy', { reason: 'processing' as const }, scope));
+	emit(frame('message.start', { message_id, role: 'assistant' as const, ts }, scope));
+	const stepMs = 1000 / perSecond;
+	const start = performance.now();
+	for (let i = 1; i <= updates; i++) {
+		const wait = start + i * stepMs - performance.now();
+		if (wait > 0) await sleep(wait, undefined, { signal });
+		const end = Math.round((i * text.length) / updates);
+		emit(frame('message.update', { message_id, text: text.slice(0, end) }, scope), false);
+	}
+	const tokens = demoTokens(text);
+	emit(frame('message.stop', { message_id, final_text: text, model: DEMO_MODEL, tokens }, scope));
+	hub.store.add({
+		scope,
+		message: { message_id, role: 'assistant', text, model: DEMO_MODEL, tokens, ts }
+	});
+	emit(frame('agent.idle', {}, scope));
+});

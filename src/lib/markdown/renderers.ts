@@ -1,0 +1,4 @@
+/** Everything that renders markdown: the lazily loaded chunk behind `./lazy.ts`. */
+export { IncrementalMarkdown } from './incremental';
+export { renderMarkdown } from './render';
+export { renderStreaming } from './streaming';

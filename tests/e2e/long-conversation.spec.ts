@@ -1,0 +1,42 @@
+import { expect, messageLog, pairViaLink, test } from './fixtures';
+import { seedStore } from './seed';
+
+const COUNT = 1_000;
+const article = (i: number) => `article[data-message-id="seed-default-${i}"]`;
+
+test('a long conversation is virtualized, anchored to the bottom, and pages in older messages', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	await seedStore(page, [{ chat_id: 'default', name: 'General', count: COUNT }]);
+	// Raw IndexedDB writes are not seen by Dexie's liveQuery: open the channel afresh.
+	await page.reload();
+	const log = messageLog(page);
+
+	// Opens at the newest message, with only a screenful or so of articles in the DOM.
+	await expect(log.locator(article(COUNT - 1))).toBeInViewport();
+	expect(await log.locator('article').count()).toBeLessThan(60);
+	const jump = page.getByRole('button', { name: 'Jump to latest' });
+	await expect(jump).toHaveCount(0);
+
+	// Scrolling up (as a reader does, with the wheel) offers the way back.
+	await log.hover();
+	await page.mouse.wheel(0, -3000);
+	await expect(jump).toBeVisible();
+	await expect(log.locator(article(COUNT - 1))).not.toBeInViewport();
+	await jump.click();
+	await expect(log.locator(article(COUNT - 1))).toBeInViewport();
+	await expect(jump).toHaveCount(0);
+
+	// Near the top the previous page is prepended, and the view stays where the reader was: far
+	// down the new, longer list, not at its top (where the new page's oldest rows would show).
+	await log.hover();
+	await expect(async () => {
+		await page.mouse.wheel(0, -2_000);
+		await expect(log.locator(article(COUNT - 201))).toBeAttached({ timeout: 300 });
+	}).toPass({ intervals: [0], timeout: 40_000 });
+	expect(await log.evaluate((el) => el.scrollTop)).toBeGreaterThan(5_000);
+	await expect(log.locator(article(COUNT - 400))).toHaveCount(0);
+	expect(await log.locator('article').count()).toBeLessThan(60);
+});

@@ -1,0 +1,63 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IrisDB, type MessageRow } from '../../src/lib/db/schema';
+import { Conversation, PAGE_SIZE } from '../../src/lib/state/conversation.svelte';
+import { StreamTexts } from '../../src/lib/state/streams.svelte';
+
+let db: IrisDB;
+let n = 0;
+
+function row(chat_id: string, i: number): MessageRow {
+	return {
+		message_id: `${chat_id}-${i}`,
+		chat_id,
+		role: i % 2 ? 'assistant' : 'user',
+		text: `message ${i}`,
+		ts: 1_000 + i,
+		status: 'complete'
+	};
+}
+
+async function setup(count: number) {
+	db = new IrisDB(`conversation-${++n}`);
+	await db.messages.bulkPut(Array.from({ length: count }, (_, i) => row('c', i)));
+	await db.messages.bulkPut(Array.from({ length: 50 }, (_, i) => row('other', i)));
+	return new Conversation(db, 'c', new StreamTexts());
+}
+
+afterEach(async () => {
+	await db.delete();
+});
+
+describe('Conversation', () => {
+	it('opens with the latest page only, then prepends older pages once each', async () => {
+		const c = await setup(450);
+		await vi.waitFor(() => expect(c.messages).toHaveLength(PAGE_SIZE));
+		expect(c.messages[0]!.message_id).toBe('c-250');
+		expect(c.messages.at(-1)!.message_id).toBe('c-449');
+		expect(c.hasOlder).toBe(true);
+
+		await c.loadOlder();
+		await vi.waitFor(() => expect(c.messages).toHaveLength(400));
+		await c.loadOlder();
+		await vi.waitFor(() => expect(c.messages).toHaveLength(450));
+		await c.loadOlder();
+		await vi.waitFor(() => expect(c.hasOlder).toBe(false));
+		expect(c.messages.map((m) => m.message_id)).toEqual(
+			Array.from({ length: 450 }, (_, i) => `c-${i}`)
+		);
+		c.dispose();
+	});
+
+	it('keeps following new messages after older pages were added', async () => {
+		const c = await setup(300);
+		await vi.waitFor(() => expect(c.messages).toHaveLength(PAGE_SIZE));
+		await c.loadOlder();
+		await vi.waitFor(() => expect(c.messages).toHaveLength(300));
+		await db.messages.put(row('c', 300));
+		await vi.waitFor(() => expect(c.messages).toHaveLength(301));
+		expect(c.messages.at(-1)!.message_id).toBe('c-300');
+		expect(new Set(c.messages.map((m) => m.message_id)).size).toBe(301);
+		c.dispose();
+	});
+});
