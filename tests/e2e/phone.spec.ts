@@ -17,6 +17,10 @@ test('at phone width the chat fits the screen and the channel list opens from a 
 	);
 	expect(overflow).toBe(0);
 	await expect(composer(page)).toBeInViewport();
+	// The message field stays a usable width and one line tall beside (or under) the buttons.
+	const field = await composer(page).boundingBox();
+	expect(field?.width).toBeGreaterThan(200);
+	expect(field?.height).toBeLessThan(80);
 
 	// The sidebar is folded away behind a button, and the button opens it.
 	await expect(channelLink(page, 'General')).toBeHidden();
