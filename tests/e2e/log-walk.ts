@@ -70,6 +70,11 @@ export async function walkLog(page: Page): Promise<WalkedRow[]> {
 			};
 		});
 		expect(view.duplicateInDom).toBe(false);
+		// A row mounted but not laid out yet has no text: look at this view again.
+		if (view.rows.some((row) => row.text === '')) {
+			await settled(page);
+			continue;
+		}
 		for (const { id, role, line, text } of view.rows)
 			if (!seen.has(id)) seen.set(id, { id, role, line, text });
 		if (view.atEnd) return [...seen.values()];
