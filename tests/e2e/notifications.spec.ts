@@ -48,4 +48,8 @@ test('gateway status and an unsolicited error are shown', async ({ page, gateway
 	await expect(banner).toContainText('Demo: the agent hit an internal error');
 	await banner.getByRole('button', { name: 'Dismiss' }).click();
 	await expect(banner).toHaveCount(0);
+
+	// Unreachable: what the gateway last said of itself is no longer shown.
+	await gateway.kill();
+	await expect(state).toHaveCount(0);
 });
