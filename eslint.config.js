@@ -13,6 +13,18 @@ const layer = (files, forbidden, message) => ({
 	}
 });
 
+/** What the pure layers (protocol/, search/) may not import: storage, DOM, UI. */
+const PURE = [
+	'**/db/**',
+	'**/connection/**',
+	'**/bridge/**',
+	'**/state/**',
+	'**/components/**',
+	'dexie',
+	'svelte*',
+	'$app/*'
+];
+
 export default ts.config(
 	js.configs.recommended,
 	...ts.configs.recommended,
@@ -37,32 +49,10 @@ export default ts.config(
 			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }]
 		}
 	},
-	layer(
-		['src/lib/protocol/**'],
-		[
-			'**/db/**',
-			'**/connection/**',
-			'**/bridge/**',
-			'**/state/**',
-			'**/components/**',
-			'dexie',
-			'svelte*',
-			'$app/*'
-		],
-		'protocol/ is pure: no storage, no DOM, no UI.'
-	),
+	layer(['src/lib/protocol/**'], PURE, 'protocol/ is pure: no storage, no DOM, no UI.'),
 	layer(
 		['src/lib/search/**'],
-		[
-			'**/db/**',
-			'**/connection/**',
-			'**/bridge/**',
-			'**/state/**',
-			'**/components/**',
-			'dexie',
-			'svelte*',
-			'$app/*'
-		],
+		PURE,
 		'search/ is pure text processing: the worker stores and queries it (doc/search.md).'
 	),
 	layer(

@@ -2,6 +2,7 @@
  * The spec's v3 examples (`hermes-v3-examples.ts`, shared with the codec tests) by short name,
  * typed loosely enough for the adapter tests to read `data.text` and `data.media`.
  */
+import type { V3Media } from '../../../src/lib/protocol/hermes-v3';
 import { v3Example } from './hermes-v3-examples';
 
 /** A spec example read field by field. */
@@ -12,15 +13,7 @@ export type Example = {
 	data: {
 		text: string;
 		code?: string;
-		media: {
-			id: string;
-			name?: string;
-			type: string;
-			size: number;
-			width?: number;
-			height?: number;
-			duration?: number;
-		};
+		media: V3Media;
 	};
 } & Record<string, unknown>;
 
