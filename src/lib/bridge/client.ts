@@ -51,8 +51,9 @@ export async function startInPage(db: IrisDB): Promise<WorkerHandle> {
 	return {
 		api: {
 			subscribe: async (sink, options) => client.subscribe(sink, options),
-			// A plain copy: the page's config may be a rune proxy, which the store cannot clone.
-			configure: (config) => client.configure(config && { url: config.url, token: config.token }),
+			// A plain copy (every field: url, token, dialect, user_id): the page's config may be a rune
+			// proxy, which the store cannot clone.
+			configure: (config) => client.configure(config && { ...config }),
 			send: (input) => client.send(input),
 			retry: (id) => client.retry(id),
 			wake: async () => client.wake(),

@@ -4,6 +4,7 @@
  * file goes out as. Pure: no fetch, no DOM.
  */
 import type { V3ErrorCode, V3MediaType } from './frames';
+import { kindOfMime } from '../iris/media';
 
 /** WebSocket path of the app side (spec "连接"): `<base>/ws/app?token=<token>`. */
 export const V3_WS_PATH = '/ws/app';
@@ -37,11 +38,8 @@ export interface V3HttpError {
  * `voice` (v3 has no plain audio type), anything else → `file`.
  */
 export function v3MediaTypeOfMime(mime: string): V3MediaType {
-	const top = mime.split('/', 1)[0]?.toLowerCase();
-	if (top === 'image') return 'image';
-	if (top === 'video') return 'video';
-	if (top === 'audio') return 'voice';
-	return 'file';
+	const kind = kindOfMime(mime);
+	return kind === 'audio' ? 'voice' : kind === 'document' ? 'file' : kind;
 }
 
 /**
