@@ -45,6 +45,9 @@ test('create a channel and a thread, rename, make default and delete them', asyn
 
 	// Rename the parent with the keyboard only: the dialog opens focused on the name.
 	await channelLink(page, 'Work').click();
+	// The header must be Work's before its Rename is focused (the thread's header has one too).
+	await expect(channelLink(page, 'Work')).toHaveAttribute('aria-current', 'page');
+	await expect(page.getByRole('heading', { name: 'Work', exact: true })).toBeVisible();
 	await page.getByRole('button', { name: 'Rename', exact: true }).focus();
 	await page.keyboard.press('Enter');
 	const rename = page.getByRole('dialog', { name: 'Rename channel', exact: true });
