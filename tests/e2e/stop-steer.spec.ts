@@ -7,6 +7,7 @@ import {
 	test,
 	userMessage
 } from './fixtures';
+import { reveal } from './log-walk';
 
 test('Stop ends a slow turn with what was streamed', async ({ page, gateway }) => {
 	await pairViaLink(page, gateway);
@@ -47,7 +48,9 @@ test('Steer weaves the text into the running answer; a message sent while busy i
 	await expect(queued).toContainText('Queued');
 	await page.getByRole('button', { name: 'Stop', exact: true }).click();
 	await expect(answer).toHaveAttribute('data-status', 'complete');
-	await expect(queued).not.toContainText('Queued');
 	// Its own turn came after: the demo reply quoting it.
 	await expect(lastArticle(page, 'assistant')).toContainText('after this one');
+	// That reply may have pushed the message out of the virtualized list: scroll back to it.
+	await reveal(page, queued);
+	await expect(queued).not.toContainText('Queued');
 });
