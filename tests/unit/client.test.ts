@@ -118,6 +118,23 @@ describe('IrisClient streaming', () => {
 		expect((await t.db.messages.get('a1'))?.text).toBe('Hello');
 	});
 
+	it('stores the text streamed so far as soon as the connection drops mid-answer', async () => {
+		const t = setup();
+		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		const s = t.last();
+		s.receive({ v: 1, type: 'message.start', payload: { message_id: 'a1', role: 'assistant' } });
+		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'a1', text: 'Half an' } });
+		await vi.waitFor(async () => expect(await t.db.messages.get('a1')).toBeDefined());
+		// Well before the throttled write (DEFAULT_PERSIST_MS) is due.
+		t.clock.advance(DEFAULT_EMIT_MS);
+		expect((await t.db.messages.get('a1'))?.text ?? '').toBe('');
+		s.drop();
+		await vi.waitFor(async () =>
+			expect(await t.db.messages.get('a1')).toMatchObject({ text: 'Half an' })
+		);
+	});
+
 	it('records a malformed frame as a diagnostic and keeps going', async () => {
 		const t = setup();
 		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
@@ -207,6 +224,65 @@ describe('IrisClient sync, replay and bad input (issue 5)', () => {
 		await vi.waitFor(async () =>
 			expect(await t.db.messages.get('old1')).toMatchObject({ text: 'from before' })
 		);
+	});
+
+	it('after a reconnect, closes an answer the gateway no longer runs as cut off, keeping its text', async () => {
+		const t = setup();
+		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		const start = (message_id: string, chat_id: string) => {
+			t.last().receive({ v: 1, type: 'message.start', chat_id, payload: { message_id } });
+			t.last().receive({
+				v: 1,
+				type: 'message.update',
+				chat_id,
+				payload: { message_id, text: `half of ${message_id}` }
+			});
+		};
+		t.last().receive({
+			v: 1,
+			type: 'channel.created',
+			payload: { chat_id: 'c2', name: 'Other', kind: 'channel' }
+		});
+		start('a1', 'default');
+		start('a2', 'c2');
+		await vi.waitFor(async () => expect(await t.db.messages.count()).toBe(2));
+		t.last().drop();
+		t.clock.advance(2000);
+		await t.handshake();
+		// The gateway restarted: it replays nothing and runs a turn only in c2.
+		t.last().receive({ v: 1, type: 'sync.done', id: 2, payload: { cursor: 0 } });
+		t.last().receive({ v: 1, type: 'agent.busy', chat_id: 'c2', payload: { reason: 'tool' } });
+		await vi.waitFor(() =>
+			expect(t.last().sent.filter((f) => f.type === 'history')).toHaveLength(2)
+		);
+		for (const f of t.last().sent.filter((f) => f.type === 'history')) {
+			t.last().receive({
+				v: 1,
+				type: 'history',
+				id: f.id,
+				chat_id: f.chat_id,
+				payload: { messages: [], has_more: false }
+			});
+		}
+		await vi.waitFor(async () =>
+			expect(await t.db.messages.get('a1')).toMatchObject({
+				status: 'complete',
+				interrupted: true,
+				text: 'half of a1'
+			})
+		);
+		// The busy channel's answer stays open; its stop arrives later and closes it normally.
+		expect(await t.db.messages.get('a2')).toMatchObject({ status: 'streaming' });
+		expect(t.client.diagnostics().at(-1)?.message).toContain('a1 was cut off');
+		t.last().receive({ v: 1, type: 'message.stop', chat_id: 'c2', payload: { message_id: 'a2' } });
+		await vi.waitFor(async () =>
+			expect(await t.db.messages.get('a2')).toMatchObject({
+				status: 'complete',
+				text: 'half of a2'
+			})
+		);
+		expect((await t.db.messages.get('a2'))?.interrupted).toBeUndefined();
 	});
 
 	it('stores text well-formed: lone surrogates become U+FFFD, a split pair waits for its half', async () => {

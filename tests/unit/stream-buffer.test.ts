@@ -61,4 +61,22 @@ describe('StreamBuffer', () => {
 		t.clock.advance(DEFAULT_PERSIST_MS);
 		expect(t.persisted.length).toBeLessThanOrEqual(3);
 	});
+
+	it('flush writes the pending text at once, and nothing more at the next tick', () => {
+		const t = setup();
+		t.buffer.update('m', 'partial answer');
+		t.clock.advance(100);
+		expect(t.persisted).toEqual([]);
+		t.buffer.flush();
+		expect(t.persisted).toEqual([new Map([['m', 'partial answer']])]);
+		t.clock.advance(DEFAULT_PERSIST_MS);
+		expect(t.persisted).toHaveLength(1);
+		// Nothing pending: a second flush writes nothing.
+		t.buffer.flush();
+		expect(t.persisted).toHaveLength(1);
+		// The stream goes on: the next write is on the normal schedule again.
+		t.buffer.update('m', 'partial answer, more');
+		t.clock.advance(DEFAULT_PERSIST_MS);
+		expect(t.persisted.at(-1)).toEqual(new Map([['m', 'partial answer, more']]));
+	});
 });

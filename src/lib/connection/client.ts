@@ -37,6 +37,8 @@ import { MediaTransfers } from './media';
 import type { SocketLike } from './link';
 import type { Backoff } from './backoff';
 import { requestNewestPages } from './gap-fill';
+import { closeInterrupted } from '../db/interrupted';
+import { dialectOf } from '../bridge/dialect';
 import { wellFormedFrame } from './well-formed';
 
 export interface ClientDeps {
@@ -118,7 +120,15 @@ export class IrisClient implements WorkerApi {
 				log: deps.log
 			},
 			{
-				onStatus: (status) => this.#emit({ type: 'status', status }),
+				onStatus: (status) => {
+					// The link is gone: store what streamed so far now, not at the next tick, so a
+					// reload while the gateway is away still shows it (PROTOCOL-NOTES "Streaming").
+					if (status.state !== 'connected') {
+						this.#stream.flush();
+						this.#reasoning.flush();
+					}
+					this.#emit({ type: 'status', status });
+				},
 				onReady: (link, ack) => {
 					this.#enqueue(ack);
 					this.#applyChain = this.#applyChain.then(async () => {
@@ -129,7 +139,13 @@ export class IrisClient implements WorkerApi {
 						const cursor = (await getMeta(deps.db, 'cursor')) ?? 0;
 						if (!link.ready) return;
 						link.request({ type: 'sync', payload: { cursor } }).answer.then(
-							() => requestNewestPages(deps.db, link, (line) => this.#diagnose('sync', line)),
+							() =>
+								requestNewestPages(
+									deps.db,
+									link,
+									(line) => this.#diagnose('sync', line),
+									(chat_id) => this.#closeForgotten(chat_id)
+								),
 							(e: Error) => this.#diagnose('sync', e.message)
 						);
 						this.#outbox.attach(link);
@@ -382,6 +398,28 @@ export class IrisClient implements WorkerApi {
 		this.#applyChain = this.#applyChain.then(() =>
 			this.#media.announce(refs).catch((e: Error) => this.#diagnose('media', e.message))
 		);
+	}
+
+	/**
+	 * After a reconnect's sync and the channel's gap-fill page: an Iris gateway has said by now
+	 * which turns it runs (`agent.busy` follows `sync.done`), so an answer still open in a channel
+	 * it calls idle will never get its `message.stop`: close it as interrupted (db/interrupted.ts).
+	 * Not for v3, which has no turn state to go by.
+	 */
+	#closeForgotten(chat_id: string): void {
+		if (!this.#config || dialectOf(this.#config) === 'v3') return;
+		this.#applyChain = this.#applyChain.then(async () => {
+			if (this.#activity.get(chat_id)?.busy) return;
+			try {
+				const closed = await closeInterrupted(this.#d.db, chat_id, (message_id) => ({
+					text: this.#stream.stop(message_id),
+					reasoning: this.#reasoning.stop(message_id)
+				}));
+				for (const row of closed) this.#diagnose('turn', `answer ${row.message_id} was cut off`);
+			} catch (e) {
+				this.#storageFailed(e);
+			}
+		});
 	}
 
 	/** A stream buffer that emits `type` events to pages and writes through `persist`. */

@@ -12,11 +12,15 @@ import type { Link } from './link';
 /** Messages asked for per channel (the spec allows up to 200). */
 export const GAP_FILL_LIMIT = 50;
 
-/** Ask every stored channel for its newest `history` page. Never throws. */
+/**
+ * Ask every stored channel for its newest `history` page. Never throws. `onPage(chat_id)` runs
+ * once a channel's page has been answered (by then the frames before it have been received).
+ */
 export async function requestNewestPages(
 	db: IrisDB,
 	link: Link,
-	report: (line: string) => void
+	report: (line: string) => void,
+	onPage?: (chat_id: string) => void
 ): Promise<void> {
 	let chatIds: string[];
 	try {
@@ -27,8 +31,9 @@ export async function requestNewestPages(
 	}
 	for (const chat_id of chatIds) {
 		if (!link.ready) return;
-		link
-			.request({ type: 'history', chat_id, payload: { limit: GAP_FILL_LIMIT } })
-			.answer.catch((e: Error) => report(`gap fill ${chat_id}: ${e.message}`));
+		link.request({ type: 'history', chat_id, payload: { limit: GAP_FILL_LIMIT } }).answer.then(
+			() => onPage?.(chat_id),
+			(e: Error) => report(`gap fill ${chat_id}: ${e.message}`)
+		);
 	}
 }

@@ -107,6 +107,16 @@ export class StreamBuffer {
 		return text;
 	}
 
+	/**
+	 * Write what is pending now instead of at the next `persistMs` tick: when the connection
+	 * drops mid-answer, the text received so far must survive a reload (the gateway may not be
+	 * there to replay it).
+	 */
+	flush(): void {
+		if (this.#persistTimer !== undefined) this.#o.clock.clearTimeout(this.#persistTimer);
+		this.#flushPersist();
+	}
+
 	/** Drop everything (unpair). */
 	clear(): void {
 		this.#latest.clear();

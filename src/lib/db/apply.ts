@@ -157,6 +157,7 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 				text,
 				status: 'complete'
 			} as MessageRow;
+			delete row.interrupted;
 			if (p.reasoning !== undefined) row.reasoning = p.reasoning;
 			if (p.model !== undefined) row.model = p.model;
 			if (p.tokens !== undefined) row.tokens = p.tokens;

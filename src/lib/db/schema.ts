@@ -52,6 +52,11 @@ export interface MessageRow {
 	error?: string;
 	/** Attached media (`message.media`; for a local message, its uploads keyed by `media_ref`). */
 	media?: MediaRef[];
+	/**
+	 * The answer was cut off: the gateway no longer runs its turn and never sent `message.stop`
+	 * (db/interrupted.ts). A later `message.stop` clears it.
+	 */
+	interrupted?: true;
 }
 
 /** A message waiting to be sent or acked (PROTOCOL-NOTES "Sending messages"). */

@@ -1,0 +1,40 @@
+/**
+ * Answers cut off for good (doc/protocol.md "An answer the gateway forgot"): after a reconnect
+ * and its gap fill, a gateway that runs no turn in a channel will never send the `message.stop`
+ * of an answer still open there (it restarted, or lost the turn). Those answers are closed with
+ * the text that arrived and marked `interrupted`, instead of streaming forever.
+ */
+import Dexie from 'dexie';
+import type { IrisDB, MessageRow } from './schema';
+
+/** The latest hot text and reasoning of a message, taken from the worker's stream buffers. */
+export type TakeHot = (message_id: string) => { text?: string; reasoning?: string };
+
+/**
+ * Close every assistant message of `chat_id` still `streaming`: status `complete`, flagged
+ * `interrupted`, keeping the longer of the stored and the hot text. Returns the rows changed.
+ */
+export async function closeInterrupted(
+	db: IrisDB,
+	chat_id: string,
+	takeHot: TakeHot
+): Promise<MessageRow[]> {
+	return db.transaction('rw', db.messages, async () => {
+		const open = await db.messages
+			.where('[chat_id+ts]')
+			.between([chat_id, Dexie.minKey], [chat_id, Dexie.maxKey])
+			.filter((m) => m.role === 'assistant' && m.status === 'streaming')
+			.toArray();
+		const closed = open.map((m): MessageRow => {
+			const hot = takeHot(m.message_id);
+			const row: MessageRow = { ...m, status: 'complete', interrupted: true };
+			if (hot.text !== undefined && hot.text.length >= m.text.length) row.text = hot.text;
+			if (hot.reasoning !== undefined && hot.reasoning.length >= (m.reasoning ?? '').length) {
+				row.reasoning = hot.reasoning;
+			}
+			return row;
+		});
+		await db.messages.bulkPut(closed);
+		return closed;
+	});
+}
