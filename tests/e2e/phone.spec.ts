@@ -33,3 +33,48 @@ test('at phone width the chat fits the screen and the channel list opens from a 
 	await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 	await expect(composer(page)).toBeVisible();
 });
+
+test('a very long channel name fits at phone width: sidebar, header and search filters', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	const name = 'Quarterly planning for the infrastructure migration and everything around it';
+	await page.getByRole('button', { name: 'Channels' }).click();
+	await page.getByRole('button', { name: 'New channel', exact: true }).click();
+	const dialog = page.getByRole('dialog', { name: 'New channel', exact: true });
+	await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+	await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+	await expect(page.getByRole('heading', { name })).toBeVisible();
+	const pageOverflow = () =>
+		page.evaluate(
+			() => document.documentElement.scrollWidth - document.documentElement.clientWidth
+		);
+	expect(await pageOverflow()).toBe(0);
+	// The channel's actions are still on screen beside (or under) the long title.
+	await expect(page.getByRole('button', { name: 'Rename', exact: true })).toBeInViewport();
+
+	// In the sidebar the name is cut with an ellipsis; its link keeps the full name.
+	await page.getByRole('button', { name: 'Channels' }).click();
+	const link = channelLink(page, name);
+	await expect(link).toBeVisible();
+	const fits = await link.evaluate(
+		(a) => a.scrollWidth > a.clientWidth && a.getBoundingClientRect().right <= window.innerWidth
+	);
+	expect(fits).toBe(true);
+	await link.click();
+
+	// The search dialog's filters (whose "Where" lists the long name) stay within the screen.
+	await page.keyboard.press('Control+K');
+	const where = page.getByRole('combobox', { name: 'Where' });
+	await expect(where).toBeVisible();
+	for (const control of [
+		where,
+		page.getByLabel('From', { exact: true }),
+		page.getByLabel('To', { exact: true })
+	]) {
+		const box = await control.boundingBox();
+		expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+	}
+	expect(await pageOverflow()).toBe(0);
+});
