@@ -80,6 +80,26 @@ describe('IrisClient outbox (PROTOCOL-NOTES "Sending messages without loss or du
 			})
 		);
 	});
+
+	it('a channel the gateway no longer has is said in words, not as the raw error', async () => {
+		const t = setup();
+		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		await t.client.send({ chat_id: 'gone', text: 'hello?' });
+		await vi.waitFor(() => expect(t.sends(t.last())).toHaveLength(1));
+		t.last().receive({
+			v: 1,
+			type: 'error',
+			id: t.sends(t.last())[0]!.id,
+			payload: { code: 'not_found', message: 'unknown chat_id "gone"' }
+		});
+		await vi.waitFor(async () =>
+			expect(await t.db.messages.get('local:uuid-2')).toMatchObject({
+				status: 'failed',
+				error: 'Not delivered: this channel no longer exists on the gateway'
+			})
+		);
+	});
 });
 
 describe('IrisClient streaming', () => {

@@ -109,11 +109,23 @@ export class OutboxSender {
 					e instanceof RequestTimeoutError
 						? 'Not delivered: no answer from the gateway'
 						: e instanceof RequestError
-							? `Not delivered: ${e.message || e.code}`
+							? `Not delivered: ${refusal(e)}`
 							: `Not delivered: ${e.message}`;
 				this.report(`${row.client_msg_id}: ${reason}`);
 				await markFailed(this.db, row.client_msg_id, reason).catch(() => {});
 			}
 		);
 	}
+}
+
+/**
+ * A gateway refusal in the user's words. `not_found` naming the `chat_id` means the gateway no
+ * longer has the channel (deleted elsewhere, or a gateway reset without its state): Retry cannot
+ * help, so say so instead of showing the raw `unknown chat_id "…"`.
+ */
+function refusal(e: RequestError): string {
+	if (e.code === 'not_found' && /chat_id/.test(e.message)) {
+		return 'this channel no longer exists on the gateway';
+	}
+	return e.message || e.code;
 }
