@@ -52,8 +52,13 @@ test('two devices: a rename and a read receipt on one show on the other', async 
 		// A reads it: A sends read.receipt, B's count clears.
 		await channelLink(a, 'Side').click();
 		await expect(replyTo(a, 'ping from A')).toHaveAttribute('data-status', 'complete');
-		await expect(unread(a, 'Side')).toHaveCount(0);
 		await expect(unread(b, 'Side')).toHaveCount(0);
+		// The open channel never shows a badge; away from it, A's read mark keeps it cleared.
+		await channelLink(a, 'General').click();
+		await expect(channelLink(a, 'General')).toHaveAttribute('aria-current', 'page');
+		await expect(unread(a, 'Side')).toHaveCount(0);
+		await channelLink(a, 'Side').click();
+		await expect(channelLink(a, 'Side')).toHaveAttribute('aria-current', 'page');
 		const reply = await replyTo(a, 'ping from A').getAttribute('data-message-id');
 		const receipts = gateway.received().filter((f) => f.type === 'read.receipt');
 		expect(receipts.at(-1)?.payload).toEqual({

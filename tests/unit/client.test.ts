@@ -61,45 +61,36 @@ describe('IrisClient outbox (PROTOCOL-NOTES "Sending messages without loss or du
 		expect((await t.db.messages.get('local:uuid-2'))?.status).toBe('sending');
 	});
 
-	it('a server error on message.send marks the message failed with the reason', async () => {
-		const t = setup();
-		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
-		await t.handshake();
-		await t.client.send({ chat_id: 'default', text: 'too fast' });
-		await vi.waitFor(() => expect(t.sends(t.last())).toHaveLength(1));
-		t.last().receive({
-			v: 1,
-			type: 'error',
-			id: t.sends(t.last())[0]!.id,
-			payload: { code: 'rate_limited', message: 'slow down' }
-		});
-		await vi.waitFor(async () =>
-			expect(await t.db.messages.get('local:uuid-2')).toMatchObject({
-				status: 'failed',
-				error: 'Not delivered: slow down'
-			})
-		);
-	});
-
-	it('a channel the gateway no longer has is said in words, not as the raw error', async () => {
-		const t = setup();
-		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
-		await t.handshake();
-		await t.client.send({ chat_id: 'gone', text: 'hello?' });
-		await vi.waitFor(() => expect(t.sends(t.last())).toHaveLength(1));
-		t.last().receive({
-			v: 1,
-			type: 'error',
-			id: t.sends(t.last())[0]!.id,
-			payload: { code: 'not_found', message: 'unknown chat_id "gone"' }
-		});
-		await vi.waitFor(async () =>
-			expect(await t.db.messages.get('local:uuid-2')).toMatchObject({
-				status: 'failed',
-				error: 'Not delivered: this channel no longer exists on the gateway'
-			})
-		);
-	});
+	it.each([
+		['with the reason', 'rate_limited', 'slow down', 'slow down'],
+		[
+			'saying in words that the channel is gone',
+			'not_found',
+			'unknown chat_id "default"',
+			'this channel no longer exists on the gateway'
+		]
+	])(
+		'a server error on message.send marks the message failed, %s',
+		async (_, code, message, shown) => {
+			const t = setup();
+			await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+			await t.handshake();
+			await t.client.send({ chat_id: 'default', text: 'hello?' });
+			await vi.waitFor(() => expect(t.sends(t.last())).toHaveLength(1));
+			t.last().receive({
+				v: 1,
+				type: 'error',
+				id: t.sends(t.last())[0]!.id,
+				payload: { code, message }
+			});
+			await vi.waitFor(async () =>
+				expect(await t.db.messages.get('local:uuid-2')).toMatchObject({
+					status: 'failed',
+					error: `Not delivered: ${shown}`
+				})
+			);
+		}
+	);
 });
 
 describe('IrisClient streaming', () => {
