@@ -37,6 +37,15 @@ test('Ctrl+K opens server search; a hit jumps to its message, loading history wh
 		.poll(() => gateway.received().find((f) => f.type === 'search')?.payload)
 		.toEqual({ query: 'zebra', scope: 'all' });
 
+	// An answer's snippet reads as rendered markdown: `## Demo reply` and the `> ` quote of the
+	// message lose their syntax.
+	await box.fill('demo reply');
+	await box.press('Enter');
+	const answerHit = results.getByRole('button').filter({ hasText: /^Demo reply You said: the/ });
+	await expect(answerHit).toHaveCount(1);
+	await expect(answerHit).not.toContainText('#');
+	await expect(answerHit).not.toContainText('>');
+
 	// A hit far back in history: not stored on this device yet.
 	await box.fill('message 3 of 120');
 	await box.press('Enter');

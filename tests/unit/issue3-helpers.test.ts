@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { channelTree } from '../../src/lib/state/channel-tree';
-import { highlight } from '../../src/lib/state/highlight';
+import { highlight, readableSnippet } from '../../src/lib/state/highlight';
 import { mergeMatches } from '../../src/lib/state/slash-match';
 import { slashPrefix } from '../../src/lib/state/slash.svelte';
 import type { ChannelRow } from '../../src/lib/db/schema';
@@ -45,6 +45,18 @@ describe('highlight', () => {
 			{ text: 'b', match: false }
 		]);
 		expect(highlight('text', '  ')).toEqual([{ text: 'text', match: false }]);
+	});
+});
+
+describe('readableSnippet', () => {
+	it('shows a markdown snippet as its reader sees it, on one line', () => {
+		expect(
+			readableSnippet(
+				'…the **deploy** `npm run build` failed, see [the log](https://ci.example/1)\n\n## Next'
+			)
+		).toBe('…the deploy npm run build failed, see the log Next');
+		expect(readableSnippet('- first item\n- second _item_')).toBe('first item second item');
+		expect(readableSnippet('plain text stays')).toBe('plain text stays');
 	});
 });
 

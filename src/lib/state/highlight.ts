@@ -2,6 +2,7 @@
  * Split text around the matches of a query, for `<mark>` highlighting rendered as text nodes
  * (never as HTML, so a snippet cannot inject markup).
  */
+import removeMd from 'remove-markdown';
 
 /** A run of text; `match` runs are highlighted. */
 export interface Segment {
@@ -32,4 +33,13 @@ export function highlight(text: string, query: string): Segment[] {
 	}
 	if (last < text.length) out.push({ text: text.slice(last), match: false });
 	return out;
+}
+
+/**
+ * A search snippet as a reader sees the message: markdown syntax (emphasis, code ticks, link
+ * targets, heading and list marks, tables) removed by `remove-markdown`, white space runs made
+ * one space (a snippet shows on one line). Display only: offsets into the text are not kept.
+ */
+export function readableSnippet(snippet: string): string {
+	return removeMd(snippet, { gfm: true, useImgAltText: true }).replace(/\s+/g, ' ').trim();
 }
