@@ -3,6 +3,7 @@ import {
 	expect,
 	lastArticle,
 	pairViaLink,
+	replyTo,
 	sendMessage,
 	test,
 	userMessage
@@ -24,6 +25,12 @@ test('Stop ends a slow turn with what was streamed', async ({ page, gateway }) =
 	// Nothing more arrives after the stop.
 	await expect(page.getByText('Hermes is', { exact: false })).toHaveCount(0);
 	expect(await answer.textContent()).toBe(stopped);
+	// "Stopped" is said, and goes away when the next turn starts.
+	const note = page.getByRole('status').filter({ hasText: /^Stopped$/ });
+	await expect(note).toBeVisible();
+	await sendMessage(page, 'carry on');
+	await expect(replyTo(page, 'carry on')).toBeAttached();
+	await expect(note).toHaveCount(0);
 });
 
 test('Steer weaves the text into the running answer; a message sent while busy is queued', async ({
