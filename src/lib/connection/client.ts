@@ -120,15 +120,7 @@ export class IrisClient implements WorkerApi {
 				log: deps.log
 			},
 			{
-				onStatus: (status) => {
-					// The link is gone: store what streamed so far now, not at the next tick, so a
-					// reload while the gateway is away still shows it (PROTOCOL-NOTES "Streaming").
-					if (status.state !== 'connected') {
-						this.#stream.flush();
-						this.#reasoning.flush();
-					}
-					this.#emit({ type: 'status', status });
-				},
+				onStatus: (status) => this.#emit({ type: 'status', status }),
 				onReady: (link, ack) => {
 					this.#enqueue(ack);
 					this.#applyChain = this.#applyChain.then(async () => {
@@ -157,6 +149,10 @@ export class IrisClient implements WorkerApi {
 				onFrame: (frame) => this.#onFrame(frame),
 				onInvalid: (error) => this.#onInvalid(error),
 				onDown: () => {
+					// Store what streamed so far now, not at the next tick, so a reload while the
+					// gateway is away still shows it (PROTOCOL-NOTES "Streaming").
+					this.#stream.flush();
+					this.#reasoning.flush();
 					this.#outbox.detach();
 					this.#media.detach();
 					for (const chat_id of [...this.#activity.keys()]) this.#setActivity(chat_id, {});
