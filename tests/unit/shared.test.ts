@@ -234,4 +234,28 @@ describe('SharedConnection (one connection per browser profile)', () => {
 		await vi.waitFor(() => expect(serverStates(c.events)).toEqual(['degraded']));
 		expect(p.sockets).toHaveLength(1);
 	});
+	it("the page's stream pace reaches the leader's client (bench baselines)", async () => {
+		const p = profile();
+		const a = p.tab('a');
+		await vi.waitFor(() => expect(a.shared.leader).toBe(true));
+		const paced: WorkerEvent[] = [];
+		a.shared.subscribe((e) => paced.push(e), { streamEmitMs: 0 });
+		await a.shared.configure(CONFIG);
+		const s = p.sockets[0]!;
+		s.open();
+		s.receive({ v: 1, type: 'hello.ack', id: 1, payload: { sync_cursor: 0 } });
+		await vi.waitFor(() => expect(states(paced).at(-1)).toBe('connected'));
+		await vi.waitFor(() => expect(s.sentTypes).toContain('sync'));
+		for (const text of ['a', 'ab']) {
+			s.receive({ v: 1, type: 'message.update', payload: { message_id: 'm1', text } });
+			p.clock.advance(0);
+		}
+		// One emission per update, not one per DEFAULT_EMIT_MS.
+		await vi.waitFor(() =>
+			expect(paced.filter((e) => e.type === 'stream').map((e) => e.updates[0]?.text)).toEqual([
+				'a',
+				'b'
+			])
+		);
+	});
 });

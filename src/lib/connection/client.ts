@@ -162,9 +162,14 @@ export class IrisClient implements WorkerApi {
 	}
 
 	subscribe(sink: EventSink, options?: { streamEmitMs?: number }): void {
-		if (options?.streamEmitMs !== undefined) this.#stream.emitMs = options.streamEmitMs;
+		if (options?.streamEmitMs !== undefined) this.streamEmitMs = options.streamEmitMs;
 		this.#sinks.add(sink);
 		this.replayTo(sink);
+	}
+
+	/** ms between streaming-text emissions to pages (bench baselines ask for 0 or 16). */
+	set streamEmitMs(ms: number) {
+		this.#stream.emitMs = ms;
 	}
 
 	/**

@@ -138,7 +138,10 @@ export class SharedConnection implements WorkerApi {
 		return this.#leader;
 	}
 
-	subscribe(sink: EventSink): void {
+	subscribe(sink: EventSink, options?: { streamEmitMs?: number }): void {
+		// Only this worker's client: a follower's page gets the leader's pace (the bench runs
+		// one tab).
+		if (options?.streamEmitMs !== undefined) this.#d.client.streamEmitMs = options.streamEmitMs;
 		this.#sinks.add(sink);
 		if (this.#leader) {
 			this.#d.client.replayTo(sink);

@@ -26,11 +26,12 @@ export interface StreamBufferOptions {
 }
 
 /**
- * Default ms between page emissions: 50 (20 per second). Text arriving 100 times a second still
- * reads as a smooth stream at 20 updates per second, and each emission costs a page render and a
- * message's fixed overhead: at one per frame both would double or triple (npm run bench, S1/S3).
+ * Default ms between page emissions: 75 (about 13 per second). Text arriving 100 times a second
+ * still reads as a smooth stream at that pace, and each emission costs a page render (two frames:
+ * the render and the follow-scroll) and a posted envelope of ~65 bytes: at 50 ms the envelopes
+ * outweighed the streamed text on an idle machine (npm run bench, S3 2.15× the final length).
  */
-export const DEFAULT_EMIT_MS = 50;
+export const DEFAULT_EMIT_MS = 75;
 
 /** Default ms between store writes of a streaming text. */
 export const DEFAULT_PERSIST_MS = 8000;
