@@ -2,7 +2,7 @@
  * The page's app-shell state (issue 6): a waiting new version ("New version available" →
  * Reload), the browser's install offer, and whether to show iOS "Add to Home Screen" guidance.
  */
-import { registerServiceWorker, type ServiceWorkerHandle } from '../platform/service-worker';
+import type { ServiceWorkerHandle } from '../platform/service-worker';
 import { isIosSafari, isStandalone, watchInstallOffer } from '../platform/install';
 
 /** How often an open app asks the server for a new version, ms. */
@@ -31,6 +31,8 @@ export class PwaState {
 			},
 			() => (this.showIosGuidance = false)
 		);
+		// workbox-window is not needed for the first chat render (issue 7 "Bundle"): loaded after.
+		const { registerServiceWorker } = await import('../platform/service-worker');
 		this.#sw = await registerServiceWorker({
 			onUpdateWaiting: () => (this.updateWaiting = true)
 		});
