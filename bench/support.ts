@@ -113,7 +113,9 @@ export async function openApp(context: BrowserContext, url: string): Promise<Pag
  * Click the sidebar link of `chat_id` and measure, in the page, ms until the newest message
  * (`seed-<chat_id>-<count-1>`) is in the DOM.
  */
-export function timeChannelOpen(page: Page, chat_id: string, count: number): Promise<number> {
+export async function timeChannelOpen(page: Page, chat_id: string, count: number): Promise<number> {
+	// The sidebar renders from the store after the log: wait for the link before timing.
+	await page.locator(`nav a[href$="/chat/${encodeURIComponent(chat_id)}"]`).waitFor();
 	return page.evaluate(
 		({ chat_id, newest }) =>
 			new Promise<number>((resolve) => {
@@ -135,8 +137,8 @@ export function timeChannelOpen(page: Page, chat_id: string, count: number): Pro
 }
 
 /**
- * Read a channel's messages from IndexedDB with the raw API through index `[chat_id+ts]`:
- * `limit` newest (what the app does on open), or all of them (the load-all baseline). ms.
+ * Read a channel's messages from IndexedDB with the raw API through index `[chat_id+ts]`: the
+ * `limit` newest the way the app reads its first page, or all of them (the load-all baseline). ms.
  */
 export function timeChannelRead(page: Page, chat_id: string, limit?: number): Promise<number> {
 	return page.evaluate(
@@ -156,16 +158,23 @@ export function timeChannelRead(page: Page, chat_id: string, limit?: number): Pr
 					all.onerror = () => reject(all.error);
 					return;
 				}
-				const out: unknown[] = [];
-				const cursor = index.openCursor(range, 'prev');
-				cursor.onsuccess = () => {
-					const c = cursor.result;
-					if (c && out.length < limit) {
-						out.push(c.value);
-						c.continue();
-					} else resolve(out.reverse());
+				// What the app does (state/conversation.svelte.ts): a key cursor skips to the page's
+				// oldest key, then one forward getAll reads the page.
+				const keys = index.openKeyCursor(range, 'prev');
+				let skipped = false;
+				keys.onsuccess = () => {
+					const c = keys.result;
+					if (c && !skipped && limit > 1) {
+						skipped = true;
+						c.advance(limit - 1);
+						return;
+					}
+					const from = c ? IDBKeyRange.bound(c.key, [chat_id, Infinity]) : range;
+					const page = index.getAll(from);
+					page.onsuccess = () => resolve(page.result);
+					page.onerror = () => reject(page.error);
 				};
-				cursor.onerror = () => reject(cursor.error);
+				keys.onerror = () => reject(keys.error);
 			});
 			const ms = performance.now() - t0;
 			db.close();

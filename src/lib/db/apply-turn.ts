@@ -13,7 +13,7 @@
  */
 import { Dexie } from 'dexie';
 import type { ServerFrame, ServerFrameOf } from '../protocol/iris/frames';
-import type { IrisDB } from './schema';
+import type { IrisDB, MessageRow } from './schema';
 import type { PartRow, PickerRow, PickerType, ToolPart } from './turn-rows';
 import { choiceLabel } from './picker-choices';
 
@@ -145,16 +145,23 @@ async function applyPicker(db: IrisDB, frame: PickerFrame, scope: TurnScope): Pr
 /** The message a part belongs to; see the module comment. */
 async function turnOf(db: IrisDB, scope: TurnScope, explicit: string | undefined): Promise<string> {
 	if (explicit !== undefined) return explicit;
-	const latest = db.messages
-		.where('[chat_id+ts]')
-		.between([scope.chat_id, Dexie.minKey], [scope.chat_id, Dexie.maxKey])
-		.reverse()
-		.filter((m) => m.role === 'assistant');
-	const streaming = await latest
-		.clone()
-		.filter((m) => m.status === 'streaming')
-		.first();
-	const found = streaming ?? (await latest.first());
+	// The latest answer still streaming (few rows, through [chat_id+status]), else the latest
+	// answer: a reverse walk that stops at the first assistant row.
+	const streaming = (
+		await db.messages
+			.where('[chat_id+status]')
+			.equals([scope.chat_id, 'streaming'])
+			.filter((m) => m.role === 'assistant')
+			.toArray()
+	).reduce<MessageRow | undefined>((a, m) => (a && a.ts > m.ts ? a : m), undefined);
+	const found =
+		streaming ??
+		(await db.messages
+			.where('[chat_id+ts]')
+			.between([scope.chat_id, Dexie.minKey], [scope.chat_id, Dexie.maxKey])
+			.reverse()
+			.filter((m) => m.role === 'assistant')
+			.first());
 	if (found) return found.message_id;
 	const message_id = `turn:${scope.chat_id}:${scope.now}`;
 	await db.messages.put({

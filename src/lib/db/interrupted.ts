@@ -4,7 +4,6 @@
  * of an answer still open there (it restarted, or lost the turn). Those answers are closed with
  * the text that arrived and marked `interrupted`, instead of streaming forever.
  */
-import Dexie from 'dexie';
 import type { IrisDB, MessageRow } from './schema';
 
 /** The latest hot text and reasoning of a message, taken from the worker's stream buffers. */
@@ -21,9 +20,9 @@ export async function closeInterrupted(
 ): Promise<MessageRow[]> {
 	return db.transaction('rw', db.messages, async () => {
 		const open = await db.messages
-			.where('[chat_id+ts]')
-			.between([chat_id, Dexie.minKey], [chat_id, Dexie.maxKey])
-			.filter((m) => m.role === 'assistant' && m.status === 'streaming')
+			.where('[chat_id+status]')
+			.equals([chat_id, 'streaming'])
+			.filter((m) => m.role === 'assistant')
 			.toArray();
 		const closed = open.map((m): MessageRow => {
 			const hot = takeHot(m.message_id);

@@ -228,5 +228,11 @@ export class IrisDB extends Dexie {
 		this.version(10).stores({
 			search_segments: '++seq'
 		});
+		// Version 11 (issue 7, fast at any size): [chat_id+status] finds a channel's answers still
+		// streaming without reading the channel (db/interrupted.ts, the turn of a part in
+		// apply-turn.ts); a 90,000-message channel was read whole on every reconnect.
+		this.version(11).stores({
+			messages: 'message_id, [chat_id+ts], client_msg_id, [chat_id+status]'
+		});
 	}
 }
