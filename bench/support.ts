@@ -158,23 +158,15 @@ export function timeChannelRead(page: Page, chat_id: string, limit?: number): Pr
 					all.onerror = () => reject(all.error);
 					return;
 				}
-				// What the app does (state/conversation.svelte.ts): a key cursor skips to the page's
-				// oldest key, then one forward getAll reads the page.
-				const keys = index.openKeyCursor(range, 'prev');
-				let skipped = false;
-				keys.onsuccess = () => {
-					const c = keys.result;
-					if (c && !skipped && limit > 1) {
-						skipped = true;
-						c.advance(limit - 1);
-						return;
-					}
-					const from = c ? IDBKeyRange.bound(c.key, [chat_id, Infinity]) : range;
-					const page = index.getAll(from);
-					page.onsuccess = () => resolve(page.result);
-					page.onerror = () => reject(page.error);
-				};
-				keys.onerror = () => reject(keys.error);
+				// What the app's Dexie query does here (state/conversation.svelte.ts): one request
+				// with IndexedDB 3.0's options, the newest `limit` rows.
+				const getAll = index.getAll as unknown as (
+					this: IDBIndex,
+					options: { query: IDBKeyRange; count: number; direction: IDBCursorDirection }
+				) => IDBRequest<unknown[]>;
+				const page = getAll.call(index, { query: range, count: limit, direction: 'prev' });
+				page.onsuccess = () => resolve(page.result);
+				page.onerror = () => reject(page.error);
 			});
 			const ms = performance.now() - t0;
 			db.close();

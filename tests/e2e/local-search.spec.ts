@@ -10,6 +10,7 @@ import {
 	startsWith,
 	test
 } from './fixtures';
+import { reveal } from './log-walk';
 
 const ENGLISH = 'The quarterly budget review moved to Thursday';
 const CHINESE = '我们明天讨论数据库迁移的计划';
@@ -40,9 +41,10 @@ test('local search finds English and Chinese messages offline, jumps to them, an
 	await newChannel(page, '中文');
 	await sendMessage(page, CHINESE);
 	await expect(replyTo(page, '数据库迁移')).toHaveAttribute('data-status', 'complete');
-	const chineseId = await messageLog(page)
-		.locator('article[data-role="user"]', { hasText: CHINESE })
-		.getAttribute('data-message-id');
+	// The reply is long: the question above it may be outside the rendered (virtualized) rows.
+	const question = messageLog(page).locator('article[data-role="user"]', { hasText: CHINESE });
+	await reveal(page, question);
+	const chineseId = await question.getAttribute('data-message-id');
 	await channelLink(page, 'General').click();
 	// SvelteKit moves focus when a navigation ends: let it end before opening the dialog.
 	await expect(channelLink(page, 'General')).toHaveAttribute('aria-current', 'page');

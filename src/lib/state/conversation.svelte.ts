@@ -170,23 +170,16 @@ export class Conversation {
 		if (this.#liveFrom !== undefined) {
 			return range.between([this.chat_id, this.#liveFrom], [this.chat_id, Dexie.maxKey]).toArray();
 		}
-		// The latest page in two steps: a key cursor skips to the page's oldest key without reading
-		// rows, then one forward range read (`getAll`) fetches them; a reverse cursor reading the
-		// rows one by one was several times slower (npm run bench, C2).
-		const channel = range.between([this.chat_id, Dexie.minKey], [this.chat_id, Dexie.maxKey]);
-		const keys = await channel
-			.clone()
+		// Dexie makes this one `getAll({ query, count, direction: 'prev' })` where the browser has
+		// IndexedDB 3.0 (Chromium 141+), else a reverse cursor (npm run bench, C2).
+		const newestFirst = await range
+			.between([this.chat_id, Dexie.minKey], [this.chat_id, Dexie.maxKey])
 			.reverse()
-			.offset(PAGE_SIZE - 1)
-			.limit(1)
-			.keys();
-		const boundary = keys[0] as [string, number] | undefined;
-		const page = boundary
-			? await range.between(boundary, [this.chat_id, Dexie.maxKey], true, true).toArray()
-			: await channel.toArray();
+			.limit(PAGE_SIZE)
+			.toArray();
+		const page = newestFirst.reverse();
 		this.#liveFrom = page[0]?.ts;
-		// Rows sharing the oldest millisecond all come along, so a page may hold a few more.
-		this.hasOlder = page.length >= PAGE_SIZE;
+		this.hasOlder = page.length === PAGE_SIZE;
 		return page;
 	}
 
