@@ -8,6 +8,7 @@ import {
 	test,
 	userMessage
 } from './fixtures';
+import { reveal } from './log-walk';
 
 test('reconnects by itself when the gateway comes back on the same port', async ({
 	page,
@@ -42,5 +43,7 @@ test('reconnects by itself when the gateway comes back on the same port', async 
 
 	await sendMessage(page, 'After the restart');
 	await expect(replyTo(page, 'After the restart')).toHaveAttribute('data-status', 'complete');
+	// Still in the log: the new long reply may have pushed it out of the rendered (virtualized) rows.
+	await reveal(page, firstReply);
 	await expect(firstReply).toBeVisible();
 });
