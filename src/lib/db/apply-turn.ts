@@ -16,6 +16,7 @@ import type { ServerFrame, ServerFrameOf } from '../protocol/iris/frames';
 import type { IrisDB, MessageRow } from './schema';
 import type { PartRow, PickerRow, PickerType, ToolPart } from './turn-rows';
 import { choiceLabel } from './picker-choices';
+import { streamingAnswers } from './interrupted';
 
 type ToolFrame =
 	ServerFrameOf<'tool.start'> | ServerFrameOf<'tool.progress'> | ServerFrameOf<'tool.end'>;
@@ -145,15 +146,12 @@ async function applyPicker(db: IrisDB, frame: PickerFrame, scope: TurnScope): Pr
 /** The message a part belongs to; see the module comment. */
 async function turnOf(db: IrisDB, scope: TurnScope, explicit: string | undefined): Promise<string> {
 	if (explicit !== undefined) return explicit;
-	// The latest answer still streaming (few rows, through [chat_id+status]), else the latest
+	// The latest answer still streaming (few rows), else the latest
 	// answer: a reverse walk that stops at the first assistant row.
-	const streaming = (
-		await db.messages
-			.where('[chat_id+status]')
-			.equals([scope.chat_id, 'streaming'])
-			.filter((m) => m.role === 'assistant')
-			.toArray()
-	).reduce<MessageRow | undefined>((a, m) => (a && a.ts > m.ts ? a : m), undefined);
+	const streaming = (await streamingAnswers(db, scope.chat_id)).reduce<MessageRow | undefined>(
+		(a, m) => (a && a.ts > m.ts ? a : m),
+		undefined
+	);
 	const found =
 		streaming ??
 		(await db.messages

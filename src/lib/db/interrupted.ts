@@ -10,6 +10,18 @@ import type { IrisDB, MessageRow } from './schema';
 export type TakeHot = (message_id: string) => { text?: string; reasoning?: string };
 
 /**
+ * The answers of `chat_id` still `streaming`, in no particular order, through the
+ * `[chat_id+status]` index (schema version 11): the channel's other rows are not read.
+ */
+export function streamingAnswers(db: IrisDB, chat_id: string): Promise<MessageRow[]> {
+	return db.messages
+		.where('[chat_id+status]')
+		.equals([chat_id, 'streaming'])
+		.filter((m) => m.role === 'assistant')
+		.toArray();
+}
+
+/**
  * Close every assistant message of `chat_id` still `streaming`: status `complete`, flagged
  * `interrupted`, keeping the longer of the stored and the hot text. Returns the rows changed.
  */
@@ -19,11 +31,7 @@ export async function closeInterrupted(
 	takeHot: TakeHot
 ): Promise<MessageRow[]> {
 	return db.transaction('rw', db.messages, async () => {
-		const open = await db.messages
-			.where('[chat_id+status]')
-			.equals([chat_id, 'streaming'])
-			.filter((m) => m.role === 'assistant')
-			.toArray();
+		const open = await streamingAnswers(db, chat_id);
 		const closed = open.map((m): MessageRow => {
 			const hot = takeHot(m.message_id);
 			const row: MessageRow = { ...m, status: 'complete', interrupted: true };
