@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import config from '../../playwright.config';
 import { composer, expect, pairViaLink, sendButton, test, userMessage } from './fixtures';
+import { reveal } from './log-walk';
 import { imageLoaded, sha256, storedMedia, testFiles, type TestFile } from './media-support';
 
 // A fake microphone (Chromium's test device) that needs no permission prompt.
@@ -123,6 +124,7 @@ test('attachments not sent yet come back after a reload, and go out with the mes
 	await expect(tray(page)).toHaveCount(0);
 	// Sent: a second reload does not bring it back.
 	await page.reload();
+	await reveal(page, userMessage(page, 'After the reload'));
 	await expect(userMessage(page, 'After the reload')).toBeVisible();
 	await expect(tray(page)).toHaveCount(0);
 	expect(await storedMedia(gateway)).toHaveLength(1);

@@ -11,6 +11,7 @@ import {
 	test,
 	userMessage
 } from './fixtures';
+import { reveal } from './log-walk';
 
 const TEXT = 'Keep this for offline';
 
@@ -46,6 +47,8 @@ test('a reload with the gateway down shows the conversation from IndexedDB', asy
 	await page.reload();
 
 	const restored = messageLog(page).locator(`article[data-message-id="${replyId}"]`);
+	// The question sits above its long reply: maybe outside the rendered (virtualized) rows.
+	await reveal(page, userMessage(page, TEXT));
 	await expect(userMessage(page, TEXT)).toBeVisible();
 	await expect(restored).toHaveAttribute('data-role', 'assistant');
 	await expect(restored).toHaveAttribute('data-status', 'complete');

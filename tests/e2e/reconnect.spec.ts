@@ -31,7 +31,10 @@ test('reconnects by itself when the gateway comes back on the same port', async 
 	await expect(connectionStatus(page)).toHaveText(
 		startsWith('Reconnecting', 'Offline', 'Connecting')
 	);
+	// Still shown: the question sits above its long reply, maybe outside the rendered rows.
+	await reveal(page, userMessage(page, 'Before the crash'));
 	await expect(userMessage(page, 'Before the crash')).toBeVisible();
+	await reveal(page, firstReply);
 	await expect(firstReply).toBeVisible();
 	await expect(firstReply.locator('h2')).toBeVisible();
 
