@@ -1,0 +1,100 @@
+/**
+ * Following the end of the message log (issue 7 "Long conversations"): new rows and a growing
+ * (streaming) bubble keep the view at the end only while the reader is there; only the reader
+ * leaves it, by scrolling up; a search jump holds the view on its message until the reader
+ * scrolls. The list calls `scrolled` and `resized`; the view reads `atBottom` ("Jump to latest").
+ */
+
+/** Within this many px of the end counts as "at the bottom". */
+export const BOTTOM_SLACK_PX = 48;
+/** A scroll this soon (ms) after input counts as the reader's. */
+export const USER_SCROLL_MS = 400;
+/** Keys that scroll the log; typing (in the composer or anywhere editable) does not. */
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+
+export class EndFollower {
+	/** Follow new content only while the reader is at the bottom. */
+	atBottom = $state(true);
+	/**
+	 * A search jump holds the view on its message until the reader scrolls: rows measured after
+	 * the jump change the list's height, and must neither count as "reached the end" nor pull the
+	 * view back to it.
+	 */
+	holding = false;
+	#inputAt = -Infinity;
+	#pointerDown = false;
+	readonly #scroller: () => HTMLElement | undefined;
+	readonly #recenter: () => void;
+
+	/**
+	 * @param scroller the log's scrolling element (absent before it mounts).
+	 * @param recenter scrolls the held (jumped-to) message back to the middle.
+	 */
+	constructor(scroller: () => HTMLElement | undefined, recenter: () => void) {
+		this.#scroller = scroller;
+		this.#recenter = recenter;
+	}
+
+	/** Input that scrolls the log came (wheel, touch): the next scroll is the reader's. */
+	readonly input = (): void => {
+		this.#inputAt = performance.now();
+	};
+
+	/** A pointer went down on the log (maybe on its scrollbar) or was released anywhere. */
+	readonly pointer = (down: boolean): void => {
+		this.#pointerDown = down;
+	};
+
+	/** A key pressed anywhere in the window: scrolling keys outside editable fields are input. */
+	readonly keydown = (event: KeyboardEvent): void => {
+		const target = event.target as HTMLElement | null;
+		const editable = target?.closest('input, textarea, select, [contenteditable="true"]');
+		if (!editable && SCROLL_KEYS.has(event.key)) this.input();
+	};
+
+	/**
+	 * Scroll to the end. While a dialog opened from a message (an image viewer) is open, the list
+	 * stays put: following new content would scroll that message out of the rendered range, and
+	 * unmounting its row would close the dialog (following resumes on its `close`).
+	 */
+	toBottom(): void {
+		const scroller = this.#scroller();
+		if (!scroller || scroller.querySelector('dialog[open]')) return;
+		// A plain scroll, not virtua's scrollToIndex: that one keeps re-aligning to the end while
+		// rows resize, which would pull back a reader who has just scrolled up.
+		scroller.scrollTop = scroller.scrollHeight;
+	}
+
+	/**
+	 * The log scrolled; `bottom`: its end is within `BOTTOM_SLACK_PX` of the view. A scroll is the
+	 * reader's if input (wheel, touch, keys, a pointer on the scrollbar) came just before it;
+	 * scrolls from layout (rows measured, content growing) keep following.
+	 */
+	scrolled(bottom: boolean): void {
+		const byReader = this.#pointerDown || performance.now() - this.#inputAt < USER_SCROLL_MS;
+		if (byReader) this.holding = false;
+		if (this.holding) return;
+		if (bottom) this.atBottom = true;
+		else if (byReader) this.atBottom = false;
+		else if (this.atBottom) this.toBottom();
+	}
+
+	/** Rows were added or resized, or the view changed size: keep the held message or the end. */
+	resized(): void {
+		if (this.holding) this.#recenter();
+		else if (this.atBottom) this.toBottom();
+	}
+
+	/** A search jump scrolled to a message: hold it until the reader scrolls. */
+	hold(): void {
+		this.holding = true;
+		this.atBottom = false;
+	}
+
+	/** "Jump to latest": back to the end, following again. */
+	jump(): void {
+		this.holding = false;
+		this.atBottom = true;
+		this.toBottom();
+	}
+}
