@@ -30,8 +30,11 @@ describe('tokenize', () => {
 	});
 	it('indexes CJK runs as bigrams and keeps words apart', () => {
 		expect(bigrams('数据库')).toEqual(['数据', '据库']);
-		expect(tokens('使用数据库 SQL')).toEqual(['使用', '用数', '数据', '据库', 'sql']);
+		expect(tokens('使用数据库 SQL')).toEqual(['使用', '用数', '数据', '据库', '库', 'sql']);
 		expect(tokens('猫')).toEqual(['猫']);
+		// A run's last character is a token too (also beyond the BMP: 𠮷 is one character).
+		expect(tokens('我在中')).toEqual(['我在', '在中', '中']);
+		expect(tokens('野𠮷')).toEqual(['野𠮷', '𠮷']);
 	});
 });
 
@@ -63,6 +66,10 @@ describe('InvertedIndex', () => {
 		expect(ids(index, 'zebra zoo ')).toEqual(['m2']);
 		expect(ids(index, 'zo')).toEqual(['m4', 'm2']);
 		expect(ids(index, '数据库')).toEqual(['m3']);
+		// One character: at the start, inside, and at the end of a run.
+		expect(ids(index, '我')).toEqual(['m3']);
+		expect(ids(index, '据')).toEqual(['m3']);
+		expect(ids(index, '库')).toEqual(['m3']);
 		expect(ids(index, 'giraffe')).toEqual([]);
 		expect(index.search(parseQuery('z').clauses, {}, 1)).toMatchObject({
 			docs: [{ message_id: 'm4' }],

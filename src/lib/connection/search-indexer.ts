@@ -22,7 +22,7 @@ import { snippetFor } from '../search/snippet';
 import { tokens } from '../search/tokenize';
 
 /** Bump when tokens change: stored segments are then dropped and every message re-indexed. */
-export const SEARCH_VERSION = 1;
+export const SEARCH_VERSION = 2;
 /** Messages read and indexed per step of a rebuild (one segment each). */
 const REBUILD_CHUNK = 1000;
 /** Compact once this many segments were appended since the last compaction. */

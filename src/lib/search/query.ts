@@ -48,7 +48,8 @@ export function parseQuery(query: string): ParsedQuery {
 		words.forEach((word, j) => {
 			if (isCjk(word)) {
 				const grams = bigrams(word);
-				// One character: every bigram starting with it (or the lone character).
+				// One character: every token starting with it (bigrams, and the character itself
+				// where it ends a run).
 				if (grams.length === 1 && Array.from(word).length === 1) {
 					clauses.push({ token: word, prefix: true });
 				} else for (const g of grams) clauses.push({ token: g, prefix: false });

@@ -6,6 +6,8 @@
  * - Runs of CJK ideographs, kana and hangul have no spaces: each run is indexed as its overlapping
  *   character bigrams (a one-character run as itself), so a Chinese query finds Chinese text
  *   without a dictionary. A query run becomes the same bigrams (AND), checked as a substring.
+ *   The run's last character is also a token of its own: every character of a run then starts
+ *   a token, so a one-character query (a prefix) finds it anywhere.
  */
 
 /** Ideographs, kana and hangul: scripts written without spaces between words. */
@@ -47,12 +49,17 @@ export function bigrams(run: string): string[] {
 	return out;
 }
 
-/** The distinct index tokens of a message's text (order of first occurrence). */
+/**
+ * The distinct index tokens of a message's text (order of first occurrence): words, and per CJK
+ * run its bigrams plus its last character (see the module comment).
+ */
 export function tokens(text: string): string[] {
 	const seen = new Set<string>();
 	for (const run of runs(fold(text))) {
-		if (isCjk(run)) for (const b of bigrams(run)) seen.add(b);
-		else seen.add(run.length > MAX_TOKEN ? run.slice(0, MAX_TOKEN) : run);
+		if (isCjk(run)) {
+			for (const b of bigrams(run)) seen.add(b);
+			seen.add(Array.from(run).at(-1)!);
+		} else seen.add(run.length > MAX_TOKEN ? run.slice(0, MAX_TOKEN) : run);
 	}
 	return [...seen];
 }
