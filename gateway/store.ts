@@ -49,15 +49,18 @@ export class MessageStore {
 	 * without a per-run prefix its new messages would reuse ids that clients already hold and
 	 * overwrite them (messages are keyed by `message_id`).
 	 */
-	#run = Date.now().toString(36);
+	#run = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 	#byScope = new Map<string, MessagePayload[]>();
 	#byClientMsgId = new Map<string, StoredMessage>();
 
-	/** Restore a store saved with `snapshot()`: same ids, same dedupe map. */
+	/**
+	 * Restore a store saved with `snapshot()`: same messages and ids, same dedupe map. New ids get
+	 * this run's prefix, not the saved one: the snapshot may be older than the last run (a gateway
+	 * killed before it saved), and counting on from its `seq` would hand out ids that run already
+	 * gave to other messages.
+	 */
 	static fromSnapshot(snapshot: MessageStoreSnapshot): MessageStore {
 		const store = new MessageStore();
-		store.#run = snapshot.run;
-		store.#seq = snapshot.seq;
 		for (const { scope, messages } of snapshot.scopes) {
 			for (const message of messages) store.add({ scope, message });
 		}
