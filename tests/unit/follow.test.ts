@@ -23,10 +23,15 @@ function key(name: string, editable: boolean): KeyboardEvent {
 	return { key: name, target } as unknown as KeyboardEvent;
 }
 
+/** A scroll to 500 px above the end of 1,000 px of content (500 px in view). */
+const away = (follow: EndFollower) => follow.scrolled(0, 500, 1_000);
+/** A scroll to the very end. */
+const atEnd = (follow: EndFollower) => follow.scrolled(500, 500, 1_000);
+
 describe('EndFollower', () => {
 	it('follows the end while the reader is there: a layout scroll away from it scrolls back', () => {
 		const { scroller, follow } = setUp();
-		follow.scrolled(false);
+		away(follow);
 		expect(follow.atBottom).toBe(true);
 		expect(scroller.scrollTop).toBe(1_000);
 		scroller.scrollTop = 0;
@@ -42,18 +47,43 @@ describe('EndFollower', () => {
 		]) {
 			const { scroller, follow } = setUp();
 			input(follow);
-			follow.scrolled(false);
+			away(follow);
 			expect(follow.atBottom).toBe(false);
 			follow.resized();
 			expect(scroller.scrollTop).toBe(0);
 		}
 	});
 
+	it('the reader moving up a few px (a finger drag) stops following, even near the end', () => {
+		const { scroller, follow } = setUp();
+		atEnd(follow);
+		follow.input();
+		follow.scrolled(490, 500, 1_000);
+		expect(follow.atBottom).toBe(false);
+		follow.resized();
+		expect(scroller.scrollTop).toBe(0);
+		// Back down near the end: following again.
+		follow.input();
+		follow.scrolled(495, 500, 1_000);
+		expect(follow.atBottom).toBe(true);
+	});
+
+	it('a layout scroll up near the end keeps following; at the very end it always does', () => {
+		const { follow } = setUp();
+		atEnd(follow);
+		follow.scrolled(480, 500, 1_000);
+		expect(follow.atBottom).toBe(true);
+		// Content shrank under a pressed pointer: clamped to the new end, still at the bottom.
+		follow.pointer(true);
+		follow.scrolled(450, 500, 950);
+		expect(follow.atBottom).toBe(true);
+	});
+
 	it('typing in an editable field is not reader input', () => {
 		const { follow } = setUp();
 		follow.keydown(key('ArrowUp', true));
 		follow.keydown(key('a', false));
-		follow.scrolled(false);
+		away(follow);
 		expect(follow.atBottom).toBe(true);
 	});
 
@@ -63,7 +93,7 @@ describe('EndFollower', () => {
 		const { follow } = setUp();
 		follow.input();
 		now.mockReturnValue(10_000 + USER_SCROLL_MS + 1);
-		follow.scrolled(false);
+		away(follow);
 		expect(follow.atBottom).toBe(true);
 		now.mockRestore();
 	});
@@ -71,22 +101,22 @@ describe('EndFollower', () => {
 	it('reaching the end again (any scroll) follows again', () => {
 		const { follow } = setUp();
 		follow.input();
-		follow.scrolled(false);
+		away(follow);
 		expect(follow.atBottom).toBe(false);
-		follow.scrolled(true);
+		atEnd(follow);
 		expect(follow.atBottom).toBe(true);
 	});
 
 	it('a search jump holds its message through layout, until the reader scrolls', () => {
 		const { scroller, recenter, follow } = setUp();
 		follow.hold();
-		follow.scrolled(true);
+		atEnd(follow);
 		expect(follow.atBottom).toBe(false);
 		follow.resized();
 		expect(recenter).toHaveBeenCalledOnce();
 		expect(scroller.scrollTop).toBe(0);
 		follow.input();
-		follow.scrolled(false);
+		away(follow);
 		expect(follow.holding).toBe(false);
 		follow.resized();
 		expect(recenter).toHaveBeenCalledOnce();

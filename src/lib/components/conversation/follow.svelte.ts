@@ -23,6 +23,8 @@ export class EndFollower {
 	holding = false;
 	#inputAt = -Infinity;
 	#pointerDown = false;
+	/** The scroll offset (px) at the last `scrolled`. */
+	#offset = 0;
 	readonly #scroller: () => HTMLElement | undefined;
 	readonly #recenter: () => void;
 
@@ -66,15 +68,23 @@ export class EndFollower {
 	}
 
 	/**
-	 * The log scrolled; `bottom`: its end is within `BOTTOM_SLACK_PX` of the view. A scroll is the
-	 * reader's if input (wheel, touch, keys, a pointer on the scrollbar) came just before it;
-	 * scrolls from layout (rows measured, content growing) keep following.
+	 * The log scrolled to `offset` px of `scrollSize`, with `viewportSize` px in view. A scroll is
+	 * the reader's if input (wheel, touch, keys, a pointer on the scrollbar) came just before it;
+	 * scrolls from layout (rows measured, content growing) keep following. Within
+	 * `BOTTOM_SLACK_PX` of the end counts as at the end, except when the reader moves up: a finger
+	 * drags a few px per event, and each step would otherwise be pulled back to the end by the
+	 * next streamed render.
 	 */
-	scrolled(bottom: boolean): void {
+	scrolled(offset: number, viewportSize: number, scrollSize: number): void {
+		const up = offset < this.#offset;
+		this.#offset = offset;
+		const fromEnd = scrollSize - (offset + viewportSize);
 		const byReader = this.#pointerDown || performance.now() - this.#inputAt < USER_SCROLL_MS;
 		if (byReader) this.holding = false;
 		if (this.holding) return;
-		if (bottom) this.atBottom = true;
+		if (fromEnd <= 1) this.atBottom = true;
+		else if (byReader && up) this.atBottom = false;
+		else if (fromEnd <= BOTTOM_SLACK_PX) this.atBottom = true;
 		else if (byReader) this.atBottom = false;
 		else if (this.atBottom) this.toBottom();
 	}
