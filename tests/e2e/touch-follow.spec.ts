@@ -23,8 +23,10 @@ test('on a touch screen a finger drag up stops following a streaming answer', as
 	const x = box.x + box.width / 2;
 	let y = box.y + box.height / 3;
 	const cdp = await page.context().newCDPSession(page);
-	const touch = (type: string, points: { x: number; y: number }[]) =>
-		cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+	const touch = (
+		type: 'touchStart' | 'touchMove' | 'touchEnd',
+		points: { x: number; y: number }[]
+	) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
 	await touch('touchStart', [{ x, y }]);
 	for (let i = 0; i < 20; i += 1) {
 		y += 12;
