@@ -1,4 +1,4 @@
-import { expect, messageLog, pairViaLink, test } from './fixtures';
+import { expect, messageLog, pairViaLink, replyTo, sendMessage, test } from './fixtures';
 import { seedStore } from './seed';
 
 const COUNT = 1_000;
@@ -39,4 +39,17 @@ test('a long conversation is virtualized, anchored to the bottom, and pages in o
 	expect(await log.evaluate((el) => el.scrollTop)).toBeGreaterThan(5_000);
 	await expect(log.locator(article(COUNT - 400))).toHaveCount(0);
 	expect(await log.locator('article').count()).toBeLessThan(60);
+
+	// Sending from up there brings the reader to the end, to their message and its reply.
+	await expect(jump).toBeVisible();
+	await sendMessage(page, 'Sent while reading history');
+	await expect(jump).toHaveCount(0);
+	await expect(replyTo(page, 'Sent while reading history')).toBeInViewport();
+	await expect(replyTo(page, 'Sent while reading history')).toHaveAttribute(
+		'data-status',
+		'complete'
+	);
+	await expect
+		.poll(() => log.evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop))
+		.toBeLessThanOrEqual(1);
 });
