@@ -1,5 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
-import { channelLink, composer, expect, lastArticle, pairViaLink, test } from './fixtures';
+import {
+	channelLink,
+	composer,
+	expect,
+	lastArticle,
+	messageLog,
+	pairViaLink,
+	replyTo,
+	sendMessage,
+	test
+} from './fixtures';
 
 /** Press Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, key = 'Tab', max = 60): Promise<void> {
@@ -73,4 +83,34 @@ test('keyboard only: send, open reasoning, answer a picker, stop, switch channel
 	await page.keyboard.type('hello from the keyboard room');
 	await page.keyboard.press('Enter');
 	await expect(lastArticle(page, 'user')).toContainText('hello from the keyboard room');
+});
+
+test('the log scrolls by keyboard and keeps the focus when a focused row is unmounted', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	for (const text of ['first of three', 'second of three', 'third of three']) {
+		await sendMessage(page, text);
+		await expect(replyTo(page, text)).toHaveAttribute('data-status', 'complete');
+	}
+	const log = messageLog(page);
+	const fromEnd = () => log.evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop);
+
+	// Shift+Tab from the composer reaches the last reply's link; Home scrolls the log to its top,
+	// which unmounts that reply: the focus stays in the log, so End still scrolls it.
+	const link = replyTo(page, 'third of three').getByRole('link', { name: 'Hermes docs' });
+	await tabTo(page, composer(page));
+	await tabTo(page, link, 'Shift+Tab');
+	await page.keyboard.press('Home');
+	await expect.poll(() => log.evaluate((el) => el.scrollTop)).toBe(0);
+	await expect(link).toHaveCount(0);
+	await expect(log).toBeFocused();
+	await page.keyboard.press('End');
+	await expect.poll(fromEnd).toBeLessThanOrEqual(1);
+
+	// The log itself is in the Tab order (a scrollable region), and its keys scroll it.
+	await tabTo(page, log, 'Shift+Tab', 120);
+	await page.keyboard.press('PageUp');
+	await expect.poll(fromEnd).toBeGreaterThan(100);
 });

@@ -25,6 +25,11 @@ test('a long conversation is virtualized, anchored to the bottom, and pages in o
 	await page.mouse.wheel(0, -3000);
 	await expect(jump).toBeVisible();
 	await expect(log.locator(article(COUNT - 1))).not.toBeInViewport();
+	// The wheel over the floating button scrolls the log under it too.
+	const top = await log.evaluate((el) => el.scrollTop);
+	await jump.hover();
+	await page.mouse.wheel(0, -500);
+	await expect.poll(() => log.evaluate((el) => el.scrollTop)).toBeLessThan(top - 250);
 	await jump.click();
 	await expect(log.locator(article(COUNT - 1))).toBeInViewport();
 	await expect(jump).toHaveCount(0);
