@@ -296,6 +296,35 @@ describe('IrisClient sync, replay and bad input (issue 5)', () => {
 		expect((await t.db.messages.get('a2'))?.interrupted).toBeUndefined();
 	});
 
+	it('the end of a later turn closes an answer left open in its channel as cut off', async () => {
+		const t = setup();
+		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		const frame = (type: string, payload: object) =>
+			t.last().receive({ v: 1, type, chat_id: 'default', payload } as never);
+		// a1 streams; the gateway forgets it (a restart whose reconnect found the channel busy).
+		frame('message.start', { message_id: 'a1' });
+		frame('message.update', { message_id: 'a1', text: 'half of a1' });
+		// The next turn runs and ends.
+		frame('agent.busy', { reason: 'processing' });
+		frame('message.start', { message_id: 'a2' });
+		frame('message.update', { message_id: 'a2', text: 'all of a2' });
+		frame('message.stop', { message_id: 'a2' });
+		await vi.waitFor(async () =>
+			expect(await t.db.messages.get('a2')).toMatchObject({ status: 'complete' })
+		);
+		expect(await t.db.messages.get('a1')).toMatchObject({ status: 'streaming' });
+		frame('agent.idle', {});
+		await vi.waitFor(async () =>
+			expect(await t.db.messages.get('a1')).toMatchObject({
+				status: 'complete',
+				interrupted: true,
+				text: 'half of a1'
+			})
+		);
+		expect((await t.db.messages.get('a2'))?.interrupted).toBeUndefined();
+	});
+
 	it('stores text well-formed: lone surrogates become U+FFFD, a split pair waits for its half', async () => {
 		const t = setup();
 		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });

@@ -371,6 +371,9 @@ export class IrisClient implements WorkerApi {
 				return;
 			case 'agent.idle':
 				this.#setActivity(chat_id, { busy: false, typing: false });
+				// The turn is over: an answer still open in the channel (one a restarted gateway
+				// forgot, when the reader sent again at once) will never be stopped.
+				this.#closeForgotten(chat_id);
 				return;
 			case 'typing':
 				this.#setActivity(chat_id, { typing: frame.payload.on });
@@ -402,10 +405,11 @@ export class IrisClient implements WorkerApi {
 	}
 
 	/**
-	 * After a reconnect's sync and the channel's gap-fill page: an Iris gateway has said by now
-	 * which turns it runs (`agent.busy` follows `sync.done`), so an answer still open in a channel
-	 * it calls idle will never get its `message.stop`: close it as interrupted (db/interrupted.ts).
-	 * Not for v3, which has no turn state to go by.
+	 * After a reconnect's sync and the channel's gap-fill page, and on each `agent.idle`: an Iris
+	 * gateway has said by now which turns it runs (`agent.busy` follows `sync.done`), so an answer
+	 * still open in a channel it calls idle will never get its `message.stop`: close it as
+	 * interrupted (db/interrupted.ts; a late `message.stop` still completes it normally). Not for
+	 * v3, which has no turn state to go by.
 	 */
 	#closeForgotten(chat_id: string): void {
 		if (!this.#config || dialectOf(this.#config) === 'v3') return;
