@@ -296,6 +296,51 @@ describe('IrisClient sync, replay and bad input (issue 5)', () => {
 		expect((await t.db.messages.get('a2'))?.interrupted).toBeUndefined();
 	});
 
+	it('a turn running when the link dropped does not keep its answer open after a restart', async () => {
+		const t = setup();
+		const busy: boolean[] = [];
+		t.client.subscribe((e) => {
+			if (e.type === 'activity' && e.activity.chat_id === 'default') busy.push(e.activity.busy);
+		});
+		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		t.last().receive({ v: 1, type: 'agent.busy', chat_id: 'default', payload: {} });
+		t.last().receive({
+			v: 1,
+			type: 'message.start',
+			chat_id: 'default',
+			payload: { message_id: 'a1' }
+		});
+		t.last().receive({
+			v: 1,
+			type: 'message.update',
+			chat_id: 'default',
+			payload: { message_id: 'a1', text: 'half of a1' }
+		});
+		await vi.waitFor(async () => expect(await t.db.messages.count()).toBe(1));
+		t.last().drop();
+		// While the link is down the agent is not shown as working.
+		expect(busy.at(-1)).toBe(false);
+		t.clock.advance(2000);
+		await t.handshake();
+		// Restarted without its state: nothing replayed, no `agent.busy`.
+		t.last().receive({ v: 1, type: 'sync.done', id: 2, payload: { cursor: 0 } });
+		await vi.waitFor(() =>
+			expect(t.last().sent.filter((f) => f.type === 'history')).toHaveLength(1)
+		);
+		const history = t.last().sent.find((f) => f.type === 'history')!;
+		t.last().receive({
+			v: 1,
+			type: 'history',
+			id: history.id,
+			chat_id: 'default',
+			payload: { messages: [], has_more: false }
+		});
+		await vi.waitFor(async () =>
+			expect(await t.db.messages.get('a1')).toMatchObject({ status: 'complete', interrupted: true })
+		);
+	});
+
 	it('the end of a later turn closes an answer left open in its channel as cut off', async () => {
 		const t = setup();
 		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });

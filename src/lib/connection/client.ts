@@ -155,7 +155,12 @@ export class IrisClient implements WorkerApi {
 					this.#reasoning.flush();
 					this.#outbox.detach();
 					this.#media.detach();
-					for (const chat_id of [...this.#activity.keys()]) this.#setActivity(chat_id, {});
+					// Unknown until the gateway says again (`agent.busy` after `sync.done`): no
+					// "thinking", Stop or "queued behind the turn" for a link that is down, and a
+					// turn the gateway lost meanwhile does not keep its answers open.
+					for (const chat_id of [...this.#activity.keys()]) {
+						this.#setActivity(chat_id, { busy: false, typing: false });
+					}
 				}
 			}
 		);
