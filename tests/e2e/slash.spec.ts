@@ -72,6 +72,16 @@ test('typing / opens the command list; arrows, Enter, Tab and Escape work', asyn
 	await box.press('Escape');
 	await expect(listbox(page)).toBeHidden();
 	await expect(box).toHaveValue('/he');
+
+	// "/" alone lists every command (the list scrolls); ArrowUp wraps to the last, kept in view.
+	await box.fill('');
+	await box.pressSequentially('/');
+	await expect(listbox(page)).toBeVisible();
+	await expect.poll(() => page.getByRole('option').count()).toBeGreaterThan(12);
+	await expect(page.getByRole('option').last()).not.toBeInViewport();
+	await box.press('ArrowUp');
+	await expect(page.getByRole('option').last()).toHaveAttribute('aria-selected', 'true');
+	await expect(page.getByRole('option').last()).toBeInViewport();
 });
 
 test('the cached catalog completes offline', async ({ page, gateway, startGateway }) => {

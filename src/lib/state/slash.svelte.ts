@@ -10,8 +10,11 @@ import { mergeMatches } from './slash-match';
 
 /** Typing pauses this long (ms) before `commands.complete` is asked. */
 export const COMPLETE_DEBOUNCE_MS = 150;
-/** Most options shown. */
-const MAX_OPTIONS = 12;
+/**
+ * Most options listed (the list scrolls, the active one kept in view): enough for every command of
+ * a gateway, so none is reachable only by typing more of its name.
+ */
+const MAX_OPTIONS = 100;
 
 /** The prefix to complete for `text`, or null when `text` is not a command being typed. */
 export function slashPrefix(text: string): string | null {
