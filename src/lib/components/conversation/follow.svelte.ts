@@ -67,6 +67,11 @@ export class EndFollower {
 		scroller.scrollTop = scroller.scrollHeight;
 	}
 
+	/** New content or a closed dialog: back to the end if the reader is there. */
+	stayAtEnd(): void {
+		if (this.atBottom) this.toBottom();
+	}
+
 	/**
 	 * The log scrolled to `offset` px of `scrollSize`, with `viewportSize` px in view. A scroll is
 	 * the reader's if input (wheel, touch, keys, a pointer on the scrollbar) came just before it;
@@ -86,13 +91,13 @@ export class EndFollower {
 		else if (byReader && up) this.atBottom = false;
 		else if (fromEnd <= BOTTOM_SLACK_PX) this.atBottom = true;
 		else if (byReader) this.atBottom = false;
-		else if (this.atBottom) this.toBottom();
+		else this.stayAtEnd();
 	}
 
 	/** Rows were added or resized, or the view changed size: keep the held message or the end. */
 	resized(): void {
 		if (this.holding) this.#recenter();
-		else if (this.atBottom) this.toBottom();
+		else this.stayAtEnd();
 	}
 
 	/** A search jump scrolled to a message: hold it until the reader scrolls. */
