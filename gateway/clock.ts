@@ -10,9 +10,13 @@ export class MonotonicClock {
 	#last = 0;
 	readonly #now: () => number;
 
-	/** `now` returns epoch ms; injectable for tests. */
-	constructor(now: () => number = Date.now) {
+	/**
+	 * `now` returns epoch ms; injectable for tests. `after`: a timestamp already handed out (by an
+	 * earlier run, read from the store): every `next()` is later.
+	 */
+	constructor(now: () => number = Date.now, after = 0) {
 		this.#now = now;
+		this.#last = after;
 	}
 
 	/** The next timestamp in epoch ms: the wall clock, or last + 1 if the wall clock has not moved on. */

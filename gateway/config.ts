@@ -5,26 +5,44 @@
  * |------------------------|------------------------------------------|
  * | `IRIS_HOST`            | `127.0.0.1`                              |
  * | `IRIS_PORT`            | `8787` (0 = any free port)               |
- * | `IRIS_TOKEN`           | random, 24 bytes base64url (printed)     |
+ * | `IRIS_TOKEN`           | the data directory's `token` file (made once) |
  * | `IRIS_STATIC_DIR`      | `build` in the repo root                 |
  * | `IRIS_STATIC_ONLY`     | unset; `1` = serve the app, refuse WS    |
  * | `IRIS_DEMO_STEP_MS`    | `15` (ms between streamed updates)       |
  * | `IRIS_PUSH`            | unset; `webpush` / `ntfy` (push/options) |
  * | `IRIS_MEDIA_MAX_BYTES` | `52428800` (50 MiB, largest upload)      |
  * | `IRIS_TEST_HOOKS`      | unset; `1` = serve `/__test/…` endpoints (faults, media) |
- * | `IRIS_STATE_FILE`      | unset (memory); a JSON file kept across restarts |
+ * | `IRIS_DATA_DIR`        | `.iris` in the working directory         |
+ * | `IRIS_STORE`           | `sqlite`; `memory` = nothing kept        |
+ * | `IRIS_STATE_FILE`      | unset; an older gateway's JSON state, imported once |
+ * | `IRIS_MAX_MESSAGE_BYTES` | `1048576` (largest message text, UTF-8) |
+ * | `IRIS_REPLAY_RETENTION_DAYS` | `7` (unacknowledged frames kept)    |
+ * | `IRIS_QR`              | `auto` (QR code when stdout is a terminal); `1` / `0` |
  * | `IRIS_RECORD_FRAMES`   | unset; a file: every frame in/out, JSONL |
  */
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DEFAULT_STEP_MS } from './demo-agent';
+import { DEFAULT_MAX_MESSAGE_BYTES } from './hub';
 import type { GatewayOptions } from './server';
 import { readPushOptions } from './push/options';
 import { DEFAULT_MEDIA_LIMIT_BYTES } from '../src/lib/protocol/iris';
 
+/** What the environment says beyond `GatewayOptions`: where the state lives, how to print. */
+export interface ConfigOptions extends Omit<GatewayOptions, 'log' | 'token' | 'store'> {
+	/** `IRIS_TOKEN`; undefined = the data directory's token file. */
+	token?: string;
+	/** Absolute path of the data directory. */
+	dataDir: string;
+	/** `sqlite` (durable, default) or `memory` (`IRIS_STORE=memory`). */
+	storeKind: 'sqlite' | 'memory';
+	/** Print the pairing link as a QR code: `auto` = when stdout is a terminal. */
+	qr: 'auto' | 'on' | 'off';
+}
+
 /** Settings read from the environment, or the reason they are unusable. */
-export type ConfigResult =
-	{ ok: true; options: Omit<GatewayOptions, 'log'> } | { ok: false; error: string };
+export type ConfigResult = { ok: true; options: ConfigOptions } | { ok: false; error: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 function intInRange(name: string, raw: string, min: number, max: number): number | string {
 	const n = Number(raw);
@@ -34,8 +52,8 @@ function intInRange(name: string, raw: string, min: number, max: number): number
 }
 
 /**
- * Read the gateway settings from `env`. A relative `IRIS_STATIC_DIR` is taken relative to `cwd`;
- * the default is `<repoRoot>/build`.
+ * Read the gateway settings from `env`. Relative `IRIS_STATIC_DIR`, `IRIS_DATA_DIR` and other
+ * paths are taken relative to `cwd`; the static default is `<repoRoot>/build`.
  */
 export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string): ConfigResult {
 	const port = intInRange('IRIS_PORT', env.IRIS_PORT || '8787', 0, 65535);
@@ -56,12 +74,37 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string
 		2 ** 31
 	);
 	if (typeof mediaMaxBytes === 'string') return { ok: false, error: mediaMaxBytes };
+	const maxMessageBytes = intInRange(
+		'IRIS_MAX_MESSAGE_BYTES',
+		env.IRIS_MAX_MESSAGE_BYTES || String(DEFAULT_MAX_MESSAGE_BYTES),
+		1,
+		16 * 1024 * 1024
+	);
+	if (typeof maxMessageBytes === 'string') return { ok: false, error: maxMessageBytes };
+	const retentionDays = intInRange(
+		'IRIS_REPLAY_RETENTION_DAYS',
+		env.IRIS_REPLAY_RETENTION_DAYS || '7',
+		1,
+		3650
+	);
+	if (typeof retentionDays === 'string') return { ok: false, error: retentionDays };
+	const storeKind = env.IRIS_STORE || 'sqlite';
+	if (storeKind !== 'sqlite' && storeKind !== 'memory') {
+		return { ok: false, error: `IRIS_STORE must be "sqlite" or "memory", got "${storeKind}"` };
+	}
+	const qr = { '': 'auto', auto: 'auto', '1': 'on', '0': 'off' }[env.IRIS_QR ?? ''];
+	if (!qr) return { ok: false, error: `IRIS_QR must be "auto", "1" or "0", got "${env.IRIS_QR}"` };
 	return {
 		ok: true,
 		options: {
 			host: env.IRIS_HOST || '127.0.0.1',
 			port,
-			token: env.IRIS_TOKEN || randomBytes(24).toString('base64url'),
+			...(env.IRIS_TOKEN ? { token: env.IRIS_TOKEN } : {}),
+			dataDir: path.resolve(cwd, env.IRIS_DATA_DIR || '.iris'),
+			storeKind,
+			qr: qr as ConfigOptions['qr'],
+			maxMessageBytes,
+			retentionMs: retentionDays * DAY_MS,
 			staticDir: env.IRIS_STATIC_DIR
 				? path.resolve(cwd, env.IRIS_STATIC_DIR)
 				: path.join(repoRoot, 'build'),

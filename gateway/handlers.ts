@@ -3,6 +3,7 @@
  * Requests are answered with their `id` echoed; a turn's frames go to every device.
  */
 import {
+	formatBytes,
 	frame,
 	type AppFrame,
 	type AppFrameOf,
@@ -10,8 +11,8 @@ import {
 	type ServerFrame,
 	type ServerPayloads
 } from '../src/lib/protocol/iris';
-import type { Hub, Peer } from './hub';
-import type { Scope } from './store';
+import { DEFAULT_MAX_MESSAGE_BYTES, type Hub, type Peer } from './hub';
+import type { Scope } from './storage/types';
 import { runDemoTurn } from './turn';
 import { findScenario } from './demo';
 import { handleFcmRegister } from './push/handler';
@@ -48,6 +49,16 @@ function scopeOf(hub: Hub, f: AppFrame): Scope | null {
 		: { chat_id: channel.chat_id, thread_id: f.thread_id };
 }
 
+/** Why `text` is refused under `limit` UTF-8 bytes (the `error` message), or null. */
+export function textTooLong(text: string, limit: number): string | null {
+	const bytes = Buffer.byteLength(text, 'utf8');
+	if (bytes <= limit) return null;
+	return (
+		`the message is too long for this gateway: ${bytes} bytes of text (${formatBytes(bytes)}), ` +
+		`over its limit of ${limit} bytes`
+	);
+}
+
 function handleMessageSend(
 	hub: Hub,
 	peer: Peer,
@@ -55,6 +66,12 @@ function handleMessageSend(
 	scope: Scope
 ): void {
 	const { text = '', reply_to, media_refs = [], client_msg_id } = f.payload;
+	const tooLong = textTooLong(text, hub.options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES);
+	if (tooLong) {
+		hub.log(`message.send refused: ${tooLong}`);
+		peer.send(errorFrame('unsupported', tooLong, f.id));
+		return;
+	}
 	const resolved = resolveRefs(hub.media, media_refs);
 	if (!resolved.ok) {
 		peer.send(errorFrame('not_found', `media_ref "${resolved.missing}" was not uploaded`, f.id));
@@ -62,7 +79,7 @@ function handleMessageSend(
 	}
 	// A resend (same client_msg_id, e.g. after a reconnect) gets the original ack and no new turn.
 	const known =
-		client_msg_id === undefined ? undefined : hub.store.findByClientMsgId(client_msg_id);
+		client_msg_id === undefined ? undefined : hub.messages.findByClientMsgId(client_msg_id);
 	hub.stats.sendsReceived += 1;
 	if (known) {
 		hub.stats.duplicateSends += 1;
@@ -70,7 +87,7 @@ function handleMessageSend(
 		return;
 	}
 	const message: MessagePayload = {
-		message_id: hub.store.nextMessageId(),
+		message_id: hub.messages.nextMessageId(),
 		role: 'user',
 		text,
 		ts: hub.clock.next()
@@ -78,10 +95,13 @@ function handleMessageSend(
 	if (reply_to !== undefined) message.reply_to = reply_to;
 	if (client_msg_id !== undefined) message.client_msg_id = client_msg_id;
 	if (resolved.media.length > 0) message.media = resolved.media;
-	hub.store.add({ scope, message });
-	peer.send(frame('message', message, { ...scope, id: f.id }));
-	// The sender has it through the ack; other devices get it as an event, and sync replays it.
-	hub.broadcast(frame('message', message, scope), { record: true, except: peer });
+	// Committed (message + replay entry) before the ack or any copy goes out.
+	hub.atomically(() => {
+		hub.messages.add({ scope, message });
+		hub.send(peer, frame('message', message, { ...scope, id: f.id }));
+		// The sender has it through the ack; other devices get it as an event, and sync replays it.
+		hub.broadcast(frame('message', message, scope), { record: true, except: peer });
+	});
 	const demo = findScenario(text);
 	// With media, the demo agent describes it (kind, name, size) in its reply.
 	const said = resolved.media.length > 0 ? mediaTurnText(text, resolved.media) : text;
@@ -92,7 +112,7 @@ function handleMessageSend(
 
 function handleHistory(hub: Hub, peer: Peer, f: AppFrameOf<'history'>, scope: Scope): void {
 	const { before_message_id, limit } = f.payload;
-	const page = hub.store.history(scope, before_message_id, limit);
+	const page = hub.messages.history(scope, before_message_id, limit);
 	if (!page) {
 		peer.send(errorFrame('not_found', `unknown before_message_id "${before_message_id}"`, f.id));
 		return;
@@ -101,6 +121,11 @@ function handleHistory(hub: Hub, peer: Peer, f: AppFrameOf<'history'>, scope: Sc
 }
 
 function handleSync(hub: Hub, peer: Peer, f: AppFrameOf<'sync'>): void {
+	// The cursor is the device's acknowledgement: what it has stored needs no keeping for it.
+	if (peer.deviceId !== undefined) {
+		hub.events.acknowledge(peer.deviceId, f.payload.cursor, Date.now());
+		hub.events.prune(Date.now(), hub.retentionMs);
+	}
 	// Everything runs on one thread, so no broadcast can slip in between the replay and
 	// `sync.done`: the cursor covers exactly what was replayed or already sent live.
 	for (const logged of hub.events.since(f.payload.cursor)) peer.send(logged);

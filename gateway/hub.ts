@@ -1,15 +1,22 @@
 /**
- * State shared by all connections of one gateway: the authenticated peers, the replay log, the
- * message store, the clock, channels, and the per-chat queue of agent turns.
+ * State shared by all connections of one gateway: the authenticated peers, the store (messages,
+ * replay log, channels, read marks … in `./storage/`), the clock, and the per-chat queue of agent
+ * turns.
+ *
+ * Commit before you acknowledge: `atomically` runs a handler's writes as one transaction and
+ * holds back every frame it sends (`send`, `broadcast`) until the commit, so no device ever sees
+ * a frame, an ack or an answer that a crash could take back. A failed commit (a full disk) sends
+ * nothing and changes nothing; the caller answers `error{internal}`.
  */
 import type { Channel, ServerFrame } from '../src/lib/protocol/iris';
 import { MonotonicClock } from './clock';
-import { EventLog, type EventLogSnapshot } from './event-log';
-import { MessageStore, scopeKey, type MessageStoreSnapshot, type Scope } from './store';
 import type { FrameRecorder } from './recorder';
 import type { PushOptions } from './push/options';
 import { PushService } from './push/service';
 import { MediaStore } from './media/store';
+import { MemoryStore } from './storage/memory';
+import { DEFAULT_RETENTION_MS } from './storage/replay';
+import { scopeKey, type GatewayStore, type MessageTable, type Scope } from './storage/types';
 import { DEFAULT_MEDIA_LIMIT_BYTES } from '../src/lib/protocol/iris';
 
 /** Something frames can be sent to: one authenticated WebSocket connection. */
@@ -22,6 +29,7 @@ export interface Peer {
 
 /** Settings of one gateway; `demoStepMs` in ms. */
 export interface HubOptions {
+	/** The pairing token; `npm run token:rotate` replaces it in a running gateway. */
 	token: string;
 	demoStepMs: number;
 	log: (line: string) => void;
@@ -31,12 +39,19 @@ export interface HubOptions {
 	push?: PushOptions;
 	/** Largest upload accepted, bytes (default 50 MiB). */
 	mediaMaxBytes?: number;
+	/** Largest `message.send` text accepted, UTF-8 bytes (default `DEFAULT_MAX_MESSAGE_BYTES`). */
+	maxMessageBytes?: number;
+	/** How long frames a device has not acknowledged are kept for it, ms (default 7 days). */
+	retentionMs?: number;
 }
+
+/** Default `IRIS_MAX_MESSAGE_BYTES`: 1 MiB of UTF-8 text. */
+export const DEFAULT_MAX_MESSAGE_BYTES = 1024 * 1024;
 
 /** What `status.state` the demo gateway reports (`status` frame). */
 export type ServerState = 'online' | 'restarting' | 'degraded';
 
-/** The one default channel the demo gateway has (frames without `chat_id` belong to it). */
+/** The one default channel a new gateway has (frames without `chat_id` belong to it). */
 export const DEFAULT_CHANNEL: Required<Channel> = {
 	chat_id: 'default',
 	name: 'General',
@@ -44,19 +59,6 @@ export const DEFAULT_CHANNEL: Required<Channel> = {
 	parent_chat_id: null,
 	is_default: true
 };
-
-/**
- * What a restart keeps (gateway/state-file.ts): the replay log, the messages, the channels, the
- * read marks and the reported server state (the last two absent in files saved before issue 3).
- */
-export interface HubSnapshot {
-	events: EventLogSnapshot;
-	store: MessageStoreSnapshot;
-	channels: Channel[];
-	/** `chat_id` → `message_id` of the last `read.receipt`. */
-	reads?: Record<string, string>;
-	state?: ServerState;
-}
 
 /** Counters the test hooks report (`GET /__test/state`). */
 export interface HubStats {
@@ -66,58 +68,107 @@ export interface HubStats {
 	duplicateSends: number;
 }
 
-/** Shared gateway state; one per `startGateway`. */
+/** Shared gateway state; one per `startGateway` (a test-hook restart makes a new one). */
 export class Hub {
-	readonly clock = new MonotonicClock();
-	readonly events: EventLog;
-	readonly store: MessageStore;
-	readonly channels: Channel[];
+	readonly clock: MonotonicClock;
+	readonly store: GatewayStore;
 	readonly stats: HubStats = { sendsReceived: 0, duplicateSends: 0 };
-	/** Last `read.receipt` per chat: `chat_id` → `message_id` (shared by the user's devices). */
-	readonly reads: Map<string, string>;
-	/** Reported in the `status` sent after every `hello.ack`; `/demo status` changes it. */
-	state: ServerState;
 	readonly options: HubOptions;
 	/** Web Push to devices that are not connected (`IRIS_PUSH=webpush`); undefined when off. */
 	readonly push: PushService | undefined;
 	readonly media: MediaStore;
+	/** When this hub started, epoch ms (`GET /healthz` uptime). */
+	readonly startedAt = Date.now();
 	readonly #peers = new Set<Peer>();
 	readonly #abort = new AbortController();
 	readonly #turns = new Map<string, Promise<void>>();
+	/** Sends held back until the running `atomically` commits; null outside one. */
+	#pending: (() => void)[] | null = null;
+	#channels: Channel[] | undefined;
 
-	/**
-	 * `restored`: the state a previous run saved (a restart loses nothing). `carried`: what an
-	 * in-place restart keeps from the previous hub besides the snapshot (media bytes, push
-	 * registrations).
-	 */
-	constructor(
-		options: HubOptions,
-		restored?: HubSnapshot,
-		carried?: { media: MediaStore; push: PushService | undefined }
-	) {
+	/** `store`: what the gateway keeps (default: a fresh in-memory store). */
+	constructor(options: HubOptions, store: GatewayStore = new MemoryStore()) {
 		this.options = options;
-		this.media =
-			carried?.media ?? new MediaStore(options.mediaMaxBytes ?? DEFAULT_MEDIA_LIMIT_BYTES);
-		this.push = carried
-			? carried.push
-			: options.push &&
-				new PushService(options.push, (line) => this.log(line), DEFAULT_CHANNEL.chat_id);
-		this.events = restored ? EventLog.fromSnapshot(restored.events) : new EventLog();
-		this.store = restored ? MessageStore.fromSnapshot(restored.store) : new MessageStore();
-		this.channels = restored ? restored.channels : [{ ...DEFAULT_CHANNEL }];
-		this.reads = new Map(Object.entries(restored?.reads ?? {}));
-		this.state = restored?.state ?? 'online';
+		this.store = store;
+		this.clock = new MonotonicClock(Date.now, store.messages.latestTs());
+		this.media = new MediaStore(store.media, options.mediaMaxBytes ?? DEFAULT_MEDIA_LIMIT_BYTES);
+		this.push =
+			options.push &&
+			new PushService(options.push, store.push, (l) => this.log(l), DEFAULT_CHANNEL.chat_id);
+		if (store.channels.list().length === 0) store.channels.replaceAll([{ ...DEFAULT_CHANNEL }]);
 	}
 
-	/** The state a restart must keep, as plain JSON. */
-	snapshot(): HubSnapshot {
-		return {
-			events: this.events.snapshot(),
-			store: this.store.snapshot(),
-			channels: this.channels,
-			reads: Object.fromEntries(this.reads),
-			state: this.state
-		};
+	/** The completed messages (history, search, dedupe). */
+	get messages(): MessageTable {
+		return this.store.messages;
+	}
+
+	/** The replay log behind `sync`. */
+	get events(): GatewayStore['events'] {
+		return this.store.events;
+	}
+
+	/** The channel list (a copy: change it with `saveChannels`). */
+	get channels(): Channel[] {
+		this.#channels ??= this.store.channels.list();
+		return this.#channels.map((c) => ({ ...c }));
+	}
+
+	/** Replace the channel list (inside the caller's transaction, if any). */
+	saveChannels(channels: readonly Channel[]): void {
+		this.#channels = undefined;
+		this.store.channels.replaceAll(channels);
+	}
+
+	/** Reported in the `status` sent after every `hello.ack`; `/demo status` changes it. */
+	get state(): ServerState {
+		return this.store.meta.get<ServerState>('server_state') ?? 'online';
+	}
+
+	set state(state: ServerState) {
+		this.store.meta.set('server_state', state);
+	}
+
+	/** The last `read.receipt` per chat: `chat_id` → `message_id` (shared by the user's devices). */
+	get reads(): Record<string, string> {
+		return this.store.meta.get<Record<string, string>>('reads') ?? {};
+	}
+
+	/** Move the read mark of `chatId`. */
+	setRead(chatId: string, messageId: string): void {
+		this.store.meta.set('reads', { ...this.reads, [chatId]: messageId });
+	}
+
+	/** How long unacknowledged frames are kept, ms. */
+	get retentionMs(): number {
+		return this.options.retentionMs ?? DEFAULT_RETENTION_MS;
+	}
+
+	/**
+	 * Run `fn` as one transaction; what it sends through `send`/`broadcast` goes out only after the
+	 * commit, in order. If `fn` or the commit throws, nothing is written and nothing sent.
+	 */
+	atomically<T>(fn: () => T): T {
+		if (this.#pending) return fn();
+		const pending: (() => void)[] = [];
+		this.#pending = pending;
+		let result: T;
+		try {
+			result = this.store.transaction(fn);
+		} catch (e) {
+			this.#channels = undefined;
+			throw e;
+		} finally {
+			this.#pending = null;
+		}
+		for (const send of pending) send();
+		return result;
+	}
+
+	/** Send `frame` to `peer`, after the commit when inside `atomically`. */
+	send(peer: Peer, frame: ServerFrame): void {
+		if (this.#pending) this.#pending.push(() => peer.send(frame));
+		else peer.send(frame);
 	}
 
 	/** Resolves once no turn is running or queued (a graceful restart waits for it). */
@@ -144,6 +195,11 @@ export class Hub {
 		this.#peers.delete(peer);
 	}
 
+	/** Authenticated connections now. */
+	get peerCount(): number {
+		return this.#peers.size;
+	}
+
 	/**
 	 * The channel a (possibly absent) envelope `chat_id` names, or undefined if unknown. No
 	 * `chat_id` means the current default channel (`channel.set_default` can move it).
@@ -155,15 +211,17 @@ export class Hub {
 
 	/**
 	 * Send `frame` (an event: no request `id`) to every authenticated peer except `except`.
-	 * With `record`, it is first appended to the replay log, so devices that are offline now get
+	 * With `record`, it is first committed to the replay log, so devices that are offline now get
 	 * it on `sync`; ephemeral frames (`typing`) are not recorded.
 	 */
 	broadcast(frame: ServerFrame, opts: { record: boolean; except?: Peer }): void {
-		if (opts.record) this.events.append(frame);
-		for (const peer of this.#peers) {
-			if (peer !== opts.except) peer.send(frame);
-		}
-		this.push?.onBroadcast(frame, this.#connectedDevices());
+		this.atomically(() => {
+			if (opts.record) this.store.events.append(frame);
+			this.#pending!.push(() => {
+				for (const peer of this.#peers) if (peer !== opts.except) peer.send(frame);
+				this.push?.onBroadcast(frame, this.#connectedDevices());
+			});
+		});
 	}
 
 	#connectedDevices(): Set<string> {
@@ -191,7 +249,7 @@ export class Hub {
 		this.#turns.set(key, next);
 	}
 
-	/** Stop all turns (gateway shutdown). */
+	/** Stop all turns (gateway shutdown). The store stays open: the caller owns it. */
 	close(): void {
 		this.#abort.abort();
 	}

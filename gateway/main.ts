@@ -1,45 +1,65 @@
 /**
- * `npm run gateway`: start the reference gateway from environment settings (see ./config.ts).
+ * `npm run gateway` (and `npm start`, after building the app when needed): start the reference
+ * gateway from environment settings (./config.ts) on its data directory (./storage/).
  *
- * Prints, in this order (tests parse these lines):
- *   [gateway] listening on http://HOST:PORT
- *   [gateway] token: TOKEN
- *   [gateway] pairing link: http://HOST:PORT/pair#url=<encoded ws url>&token=<encoded token>
- *   [gateway] v3 pairing link: the same for a Hermes Chat v3 client (url = ws://HOST:PORT/ws/app)
- * SIGINT / SIGTERM close it gracefully and exit 0.
+ * Prints a few lines (./banner.ts; tests parse them). A store it cannot open (damaged, locked by
+ * another gateway, written by a newer version) is reported with what to do, exit code 1, and
+ * nothing changed. SIGINT / SIGTERM close it gracefully and exit 0.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bannerLines } from './banner';
 import { readConfig } from './config';
+import { keptVapidKeys } from './push/options';
 import { startGateway } from './server';
+import { TOKEN_FILE, tokenOf } from './storage/data-dir';
+import { MemoryStore } from './storage/memory';
+import { openSqliteStore } from './storage/sqlite/open';
+import type { GatewayStore } from './storage/types';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+function fail(message: string): never {
+	console.error(`[gateway] ${message}`);
+	process.exit(1);
+}
+
 async function main(): Promise<void> {
 	const config = readConfig(process.env, repoRoot, process.cwd());
-	if (!config.ok) {
-		console.error(`[gateway] ${config.error}`);
-		process.exit(1);
-	}
+	if (!config.ok) fail(config.error);
 	const { options } = config;
 	if (!existsSync(path.join(options.staticDir, 'index.html'))) {
-		console.error(
-			`[gateway] no index.html in ${options.staticDir}: run npm run build first (or set IRIS_STATIC_DIR)`
-		);
-		process.exit(1);
+		fail(`no index.html in ${options.staticDir}: run npm run build first (or set IRIS_STATIC_DIR)`);
 	}
-	const gateway = await startGateway(options);
-	console.log(`[gateway] listening on ${gateway.httpUrl}`);
-	console.log(`[gateway] token: ${options.token}`);
-	console.log(`[gateway] pairing link: ${gateway.pairingLink}`);
-	console.log(`[gateway] v3 pairing link: ${gateway.v3PairingLink}`);
+	const log = (line: string) => console.log(line);
+	let store: GatewayStore;
+	try {
+		store =
+			options.storeKind === 'memory'
+				? new MemoryStore()
+				: openSqliteStore(options.dataDir, { log: (l) => log(`[gateway] ${l}`) });
+	} catch (e) {
+		fail((e as Error).message);
+	}
+	// IRIS_TOKEN wins; otherwise the data directory's token, made on first start.
+	const token = options.token ?? tokenOf(options.dataDir);
+	const push = keptVapidKeys(options.push, process.env, store.meta);
+	const gateway = await startGateway({
+		...options,
+		token,
+		store,
+		...(push ? { push } : {}),
+		...(options.token ? {} : { tokenFile: path.join(options.dataDir, TOKEN_FILE) }),
+		log
+	});
+	for (const line of await bannerLines(gateway, token, options, process.stdout.isTTY === true)) {
+		console.log(line);
+	}
 	if (options.staticOnly) console.log('[gateway] static only: WebSocket upgrades are refused');
 	if (options.testHooks) console.log('[gateway] test hooks enabled at /__test/');
-	if (options.push?.vapid) {
-		console.log(`[gateway] web push on: VAPID public key ${options.push.vapid.publicKey}`);
-	}
-	if (options.push?.ntfy) console.log(`[gateway] ntfy on: publishing to ${options.push.ntfy.url}`);
+	if (push?.vapid) console.log(`[gateway] web push on: VAPID public key ${push.vapid.publicKey}`);
+	if (push?.ntfy) console.log(`[gateway] ntfy on: publishing to ${push.ntfy.url}`);
 
 	let stopping = false;
 	const stop = (signal: string): void => {

@@ -12,7 +12,7 @@
  * the conformance check covers the frames the gateway itself produces.
  */
 import type { ServerFrame } from '../src/lib/protocol/iris';
-import { coalesceKey } from './event-log';
+import { coalesceKey } from './storage/replay';
 import type { Faults } from './faults';
 
 /** The part of a `ws` WebSocket the queue uses. */

@@ -13,7 +13,12 @@ import { Faults } from './faults';
 import { Hub } from './hub';
 import { Session } from './session';
 import { frameRecorder } from './recorder';
-import { loadState, saveState } from './state-file';
+import { importStateFile } from './storage/import';
+import { MemoryStore } from './storage/memory';
+import type { GatewayStore } from './storage/types';
+import { restore } from './control/restore';
+import { handleHealth } from './health';
+import { watchToken } from './token-watch';
 import { serveStatic } from './static';
 import { handleTestHook, type TestHookTarget } from './test-hooks';
 import type { PushOptions } from './push/options';
@@ -52,8 +57,16 @@ export interface GatewayOptions {
 	testHooks?: boolean;
 	/** v3: time without any frame from the app before its connection is cut, ms (default 90 s). */
 	v3IdleMs?: number;
-	/** JSON file the state is read from at start and saved to on close/restart (`IRIS_STATE_FILE`). */
+	/** What the gateway keeps (`IRIS_STORE`, ./storage/); default a fresh in-memory store. Closed by `close()`. */
+	store?: GatewayStore;
+	/** A JSON state file of an older gateway, imported once into the store (`IRIS_STATE_FILE`). */
 	stateFile?: string;
+	/** The data directory's token file: a new token written there replaces `token` at once. */
+	tokenFile?: string;
+	/** Largest `message.send` text, UTF-8 bytes (`IRIS_MAX_MESSAGE_BYTES`, default 1 MiB). */
+	maxMessageBytes?: number;
+	/** How long frames a device has not acknowledged are kept, ms (`IRIS_REPLAY_RETENTION_DAYS`). */
+	retentionMs?: number;
 	/** Where log lines go (each prefixed `[gateway]`); default `console.log`. */
 	log?: (line: string) => void;
 }
@@ -64,12 +77,14 @@ export interface RunningGateway {
 	httpUrl: string;
 	/** `ws://HOST:PORT/ws` — the WebSocket endpoint. */
 	wsUrl: string;
-	/** `HTTP_URL/pair#url=<encoded wsUrl>&token=<encoded token>`: pairs in one step. */
-	pairingLink: string;
+	/** `HTTP_URL/pair#url=<encoded wsUrl>&token=<encoded token>`: pairs in one step (current token). */
+	readonly pairingLink: string;
 	/** `ws://HOST:PORT/ws/app` — the Hermes Chat v3 endpoint (the app appends `?token=`). */
 	v3WsUrl: string;
 	/** The pairing link for a v3 client: like `pairingLink`, with `url` = `v3WsUrl`. */
-	v3PairingLink: string;
+	readonly v3PairingLink: string;
+	/** What the gateway keeps. */
+	readonly store: GatewayStore;
 	/** The port actually listened on. */
 	port: number;
 	/** Close every connection, stop running turns, stop listening. */
@@ -96,16 +111,38 @@ function urlHost(host: string): string {
 export async function startGateway(opts: GatewayOptions): Promise<RunningGateway> {
 	const log = opts.log ?? ((line: string) => console.log(line));
 	const root = path.resolve(opts.staticDir);
+	const store = opts.store ?? new MemoryStore();
 	const hubOptions = {
 		token: opts.token,
 		demoStepMs: opts.demoStepMs ?? DEFAULT_STEP_MS,
 		log,
 		record: frameRecorder(opts.recordFrames),
 		...(opts.push ? { push: opts.push } : {}),
-		...(opts.mediaMaxBytes !== undefined ? { mediaMaxBytes: opts.mediaMaxBytes } : {})
+		...(opts.mediaMaxBytes !== undefined ? { mediaMaxBytes: opts.mediaMaxBytes } : {}),
+		...(opts.maxMessageBytes !== undefined ? { maxMessageBytes: opts.maxMessageBytes } : {}),
+		...(opts.retentionMs !== undefined ? { retentionMs: opts.retentionMs } : {})
 	};
-	const restored = opts.stateFile ? await loadState(opts.stateFile) : undefined;
-	let hub = new Hub(hubOptions, restored);
+	if (opts.stateFile) {
+		const imported = await importStateFile(store, opts.stateFile);
+		if (imported.imported) {
+			log(
+				`[gateway] imported ${opts.stateFile}: ${imported.messages} messages, ${imported.frames} logged frames`
+			);
+		} else if (imported.reason === 'store not empty') {
+			log(`[gateway] ${opts.stateFile} not imported: the store already has state`);
+		}
+	}
+	/** A hub on the store, after closing what the previous run left open. */
+	const startHub = (): Hub => {
+		const next = new Hub(hubOptions, store);
+		const { closed, pickers } = restore(next);
+		if (closed + pickers > 0) {
+			next.log(`restored: ${closed} cut-off answers closed, ${pickers} pickers open again`);
+		}
+		next.events.prune(Date.now(), next.retentionMs);
+		return next;
+	};
+	let hub = startHub();
 	const faults = new Faults();
 	const sessions = new Set<Session>();
 	let restarting = false;
@@ -127,14 +164,10 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 				hooks.dropAll();
 				// Turns already running finish into the log (devices get them on sync).
 				await hub.idle();
-				const state = hub.snapshot();
-				if (opts.stateFile) await saveState(opts.stateFile, state);
 				hub.close();
-				// Media bytes and push registrations are not in the saved state; an in-place
-				// restart keeps them.
-				hub = new Hub(hubOptions, structuredClone(state), { media: hub.media, push: hub.push });
+				hub = startHub();
 				v3.hub = hub;
-				hub.log(`restarted with ${state.events.entries.length} logged frames`);
+				hub.log(`restarted with ${hub.events.size} logged frames`);
 			} finally {
 				restarting = false;
 			}
@@ -142,16 +175,18 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 		state: () => ({
 			stats: { ...hub.stats },
 			connections: wss.clients.size,
-			user_messages: hub.store
-				.snapshot()
-				.scopes.flatMap((s) => s.messages)
+			user_messages: hub.messages
+				.all()
+				.map((m) => m.message)
 				.filter((m) => m.role === 'user')
+				.sort((a, b) => (a.ts ?? 0) - (b.ts ?? 0))
 		})
 	};
 
 	const v3 = new V3Hub(hub, opts.v3IdleMs);
 	const server = createServer((req, res) => {
 		// `/__test/media/…` first: the fault hooks own the rest of `/__test/`.
+		if (handleHealth(req, res, hub)) return;
 		if (opts.testHooks && handleMediaTestHook(req, res, hub)) return;
 		if (opts.testHooks && handleV3TestHook(req, res, v3)) return;
 		if (handleV3Http(req, res, v3)) return;
@@ -175,7 +210,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 		const pathname = (req.url ?? '').split('?', 1)[0];
 		if (pathname === V3_WS_PATH) {
 			// The spec checks the token before the upgrade ("Gateway 在 upgrade 前验证").
-			if (!authorized(req, opts.token)) {
+			if (!authorized(req, hubOptions.token)) {
 				hub.log('v3 auth failed: wrong or missing token');
 				return refuseUpgrade(socket, '401 Unauthorized');
 			}
@@ -205,16 +240,25 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 	const wsUrl = `ws://${urlHost(opts.host)}:${port}${WS_PATH}`;
 	if (hub.push) hub.push.appUrl = httpUrl;
 	const link = (url: string) =>
-		`${httpUrl}/pair#url=${encodeURIComponent(url)}&token=${encodeURIComponent(opts.token)}`;
+		`${httpUrl}/pair#url=${encodeURIComponent(url)}&token=${encodeURIComponent(hubOptions.token)}`;
 	const v3WsUrl = `ws://${urlHost(opts.host)}:${port}${V3_WS_PATH}`;
+	const unwatch = opts.tokenFile
+		? watchToken(
+				opts.tokenFile,
+				() => hubOptions.token,
+				(token) => {
+					hubOptions.token = token;
+					// Everyone paired with the old token must pair again: their next hello is refused.
+					for (const session of sessions) session.revoke();
+					v3.revokeAll();
+					hub.log('token rotated: connections paired with the old token were closed');
+				}
+			)
+		: () => {};
 
 	const close = async (): Promise<void> => {
+		unwatch();
 		hub.close();
-		if (opts.stateFile) {
-			await saveState(opts.stateFile, hub.snapshot()).catch((e: unknown) =>
-				hub.log(`could not save the state: ${String(e)}`)
-			);
-		}
 		const sockets = [...wss.clients];
 		for (const ws of sockets) ws.close(1001, 'gateway shutting down');
 		await Promise.race([
@@ -225,13 +269,19 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 		await new Promise<void>((resolve) => wss.close(() => resolve()));
 		server.closeAllConnections();
 		await new Promise<void>((resolve) => server.close(() => resolve()));
+		store.close();
 	};
 	return {
 		httpUrl,
 		wsUrl,
-		pairingLink: link(wsUrl),
+		get pairingLink() {
+			return link(wsUrl);
+		},
 		v3WsUrl,
-		v3PairingLink: link(v3WsUrl),
+		get v3PairingLink() {
+			return link(v3WsUrl);
+		},
+		store,
 		port,
 		close: () => (closing ??= close())
 	};

@@ -21,6 +21,7 @@ import type { Faults } from './faults';
 import type { Hub, Peer } from './hub';
 import { OutgoingQueue } from './outgoing';
 import { MediaTransfers } from './media/transfers';
+import { isStorageError } from './storage/errors';
 
 /** Close code sent after an auth failure (application range 4000–4999). */
 export const CLOSE_AUTH_FAILED = 4001;
@@ -61,6 +62,8 @@ export class Session implements Peer {
 	readonly #media: MediaTransfers;
 	#device: string | undefined;
 	#deviceId: string | undefined;
+	/** Request id of the frame being handled (answered with an `error` if its handler throws). */
+	#handling: number | undefined;
 
 	/**
 	 * Attach to an accepted socket; the session lives as long as the socket. `faults`: the test
@@ -118,12 +121,18 @@ export class Session implements Peer {
 		this.#out.push(f);
 	}
 
+	/** The token this connection paired with was rotated: close it (4001, as for a wrong token). */
+	revoke(): void {
+		if (this.authenticated) this.#ws.close(CLOSE_AUTH_FAILED, 'token rotated');
+	}
+
 	/** Send a raw text frame as is (test hook: inject a malformed frame). */
 	sendRaw(text: string): void {
 		this.#out.pushRaw(text);
 	}
 
 	#receive(data: RawData, isBinary: boolean): void {
+		this.#handling = undefined;
 		try {
 			if (this.#device === undefined) this.#authenticate(data, isBinary);
 			else if (isBinary) this.#media.binary(rawToBuffer(data));
@@ -133,9 +142,15 @@ export class Session implements Peer {
 				this.#text(text);
 			}
 		} catch (e) {
-			// A bug in a handler (e.g. an encode error) must not take the gateway down.
-			this.#hub.log(`internal error: ${e instanceof Error ? e.message : String(e)}`);
-			this.send(errorFrame('internal', 'internal error in the demo gateway'));
+			// A full disk, or a bug in a handler (e.g. an encode error), must not take the gateway
+			// down; the request is answered so the app does not wait for it.
+			const why = e instanceof Error ? e.message : String(e);
+			const storage = isStorageError(e);
+			this.#hub.log(`${storage ? 'storage' : 'internal'} error: ${why}`);
+			const message = storage
+				? `the gateway could not store this (${why})`
+				: 'internal error in the demo gateway';
+			this.send(errorFrame('internal', message, this.#handling));
 		}
 	}
 
@@ -166,6 +181,8 @@ export class Session implements Peer {
 
 	#welcome(hello: AppFrameOf<'hello'>): void {
 		const { device_id, device_name, fcm_token, ntfy_topic } = hello.payload;
+		// First, so that a store that cannot write (a full disk) refuses the hello as a whole.
+		this.#hub.events.seen(device_id, Date.now());
 		this.#device = device_name ? `${device_name} (${device_id})` : device_id;
 		this.#deviceId = device_id;
 		const push = this.#hub.push;
@@ -194,12 +211,11 @@ export class Session implements Peer {
 			return;
 		}
 		const f = decoded.frame;
+		this.#handling = f.id;
 		if (f.type === 'hello') {
 			// A repeated hello re-checks the token; the client may re-pair on an open socket.
 			if (tokenMatches(f.payload.token, this.#hub.options.token)) this.#welcome(f);
 			else this.#reject('wrong token', f.id);
-			return;
-		}
-		if (!this.#media.handle(f)) handleAppFrame(this.#hub, this, f);
+		} else if (!this.#media.handle(f)) handleAppFrame(this.#hub, this, f);
 	}
 }

@@ -7,7 +7,7 @@
  */
 import { demoReply } from './demo-agent';
 import type { Hub } from './hub';
-import type { Scope } from './store';
+import type { Scope } from './storage/types';
 import { runControlled } from './control/turn-context';
 
 /** Stream the demo reply to `userText` into `scope`; resolves after `agent.idle`. */

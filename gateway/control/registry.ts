@@ -6,7 +6,7 @@
  */
 import type { ServerPayloads } from '../../src/lib/protocol/iris';
 import type { Hub } from '../hub';
-import { scopeKey, type Scope } from '../store';
+import { scopeKey, type PickerTable, type Scope } from '../storage/types';
 
 /** Why the agent is busy (`agent.busy.reason`). */
 export type BusyReason = NonNullable<ServerPayloads['agent.busy']['reason']>;
@@ -57,15 +57,30 @@ export interface PendingPicker {
 	picker_id: string;
 	scope: Scope;
 	values: ReadonlySet<string> | null;
+	/** The picker frame as broadcast (kept in the store, so a restarted gateway still has it). */
+	frame: { type: string; payload: Record<string, unknown> };
+	/** Name of the reply that answers it after a restart (`registerPickerReply`). */
+	resume?: string;
 	/** Resume the turn with the chosen value. */
 	resolve: (value: string) => void;
 }
 
-/** The turns and pickers of one gateway. */
+/**
+ * The turns and pickers of one gateway. Open pickers are kept in the store too: after a restart
+ * (./restore.ts) they can still be answered, though the turn that asked is gone.
+ */
 export class AgentControl {
 	readonly #turns = new Map<string, RunningTurn>();
 	readonly #pickers = new Map<string, PendingPicker>();
+	readonly #store: PickerTable;
+	readonly #shuttingDown: () => boolean;
 	#pickerSeq = 0;
+
+	/** `shuttingDown`: true while the gateway stops (its pickers stay for the next run). */
+	constructor(store: PickerTable, shuttingDown: () => boolean) {
+		this.#store = store;
+		this.#shuttingDown = shuttingDown;
+	}
 
 	/** Register the turn now running in `scope` (one per scope: turns are queued per scope). */
 	begin(scope: Scope): RunningTurn {
@@ -79,7 +94,11 @@ export class AgentControl {
 		const key = scopeKey(scope);
 		if (this.#turns.get(key) === turn) this.#turns.delete(key);
 		turn.markFinished();
-		for (const [id, p] of this.#pickers) if (scopeKey(p.scope) === key) this.#pickers.delete(id);
+		for (const [id, p] of this.#pickers) {
+			if (scopeKey(p.scope) !== key) continue;
+			this.#pickers.delete(id);
+			if (!this.#shuttingDown()) this.#store.delete(id);
+		}
 	}
 
 	/** The turn running in `scope`, if any. */
@@ -98,8 +117,19 @@ export class AgentControl {
 		return `p_${Date.now().toString(36)}_${this.#pickerSeq}`;
 	}
 
-	/** Wait for `picker.select` on this picker. */
-	open(picker: PendingPicker): void {
+	/** Wait for `picker.select` on this picker (kept in the store unless `restored` from it). */
+	open(picker: PendingPicker, restored = false): void {
+		if (!restored) {
+			const { picker_id, scope, values, frame, resume } = picker;
+			this.#store.put({
+				picker_id,
+				scope,
+				type: frame.type,
+				payload: frame.payload,
+				values: values ? [...values] : null,
+				...(resume === undefined ? {} : { resume })
+			});
+		}
 		this.#pickers.set(picker.picker_id, picker);
 	}
 
@@ -113,6 +143,7 @@ export class AgentControl {
 		if (picker.values && !picker.values.has(value)) {
 			return { refused: `"${value}" is not a choice of picker "${picker_id}"` };
 		}
+		this.#store.delete(picker_id);
 		this.#pickers.delete(picker_id);
 		picker.resolve(value);
 		return { scope: picker.scope };
@@ -125,7 +156,7 @@ const controls = new WeakMap<Hub, AgentControl>();
 export function controlOf(hub: Hub): AgentControl {
 	let control = controls.get(hub);
 	if (!control) {
-		control = new AgentControl();
+		control = new AgentControl(hub.store.pickers, () => hub.signal.aborted);
 		controls.set(hub, control);
 	}
 	return control;

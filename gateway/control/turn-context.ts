@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { frame, type ServerFrame, type ServerPayloads } from '../../src/lib/protocol/iris';
 import { DEMO_MODEL, demoTokens, streamSteps } from '../demo-agent';
 import type { Hub } from '../hub';
-import type { Scope } from '../store';
+import type { Scope } from '../storage/types';
 import { controlOf, type BusyReason, type RunningTurn } from './registry';
 
 /** The picker frame types a turn can ask with. */
@@ -59,9 +59,7 @@ export class TurnContext {
 	 * whose value is `undefined` are dropped: the schema check would refuse them.
 	 */
 	emit(f: ServerFrame, record = true): void {
-		const payload = Object.fromEntries(
-			Object.entries(f.payload).filter(([, value]) => value !== undefined)
-		);
+		const payload = withoutUndefined(f.payload);
 		this.hub.broadcast({ ...f, ...this.scope, payload } as ServerFrame, { record });
 	}
 
@@ -78,7 +76,7 @@ export class TurnContext {
 
 	/** Open the assistant message of this turn (`message.start`); returns its id. */
 	start(): string {
-		const message_id = this.hub.store.nextMessageId();
+		const message_id = this.hub.messages.nextMessageId();
 		const ts = this.hub.clock.next();
 		this.#open = { message_id, ts, text: '' };
 		this.emit(frame('message.start', { message_id, role: 'assistant' as const, ts }));
@@ -170,25 +168,31 @@ export class TurnContext {
 	async ask<T extends PickerType>(
 		type: T,
 		payload: Omit<ServerPayloads[T], 'picker_id'>,
-		values: readonly string[] | null
+		values: readonly string[] | null,
+		resume?: string
 	): Promise<string> {
 		const control = controlOf(this.hub);
 		const picker_id = control.nextPickerId();
 		const full = { picker_id, message_id: this.#open?.message_id, ...payload };
-		this.emit(frame(type, full) as ServerFrame);
-		this.busy('waiting_input');
 		const value = await new Promise<string>((resolve, reject) => {
 			const onAbort = () => reject(this.signal.reason as Error);
 			if (this.signal.aborted) return onAbort();
 			this.signal.addEventListener('abort', onAbort, { once: true });
-			control.open({
-				picker_id,
-				scope: this.scope,
-				values: values ? new Set(values) : null,
-				resolve: (v) => {
-					this.signal.removeEventListener('abort', onAbort);
-					resolve(v);
-				}
+			// The picker is kept (it outlives a restart) in the commit that shows it.
+			this.hub.atomically(() => {
+				control.open({
+					picker_id,
+					scope: this.scope,
+					values: values ? new Set(values) : null,
+					frame: { type, payload: withoutUndefined(full) },
+					...(resume === undefined ? {} : { resume }),
+					resolve: (v) => {
+						this.signal.removeEventListener('abort', onAbort);
+						resolve(v);
+					}
+				});
+				this.emit(frame(type, full) as ServerFrame);
+				this.busy('waiting_input');
 			});
 		});
 		this.emit(frame(type, { ...full, answer: value }) as ServerFrame);
@@ -209,12 +213,15 @@ export class TurnContext {
 			tokens
 		};
 		if (open.reasoning !== undefined) stop.reasoning = open.reasoning;
-		this.emit(frame('message.stop', stop));
-		// Stored before idle, so a `history` sent on `agent.idle` already contains the reply.
+		// One commit for the stop and the stored reply (before idle, so a `history` sent on
+		// `agent.idle` already contains it).
 		const { final_text, ...rest } = stop;
-		this.hub.store.add({
-			scope: this.scope,
-			message: { ...rest, role: 'assistant', text: final_text, ts: open.ts }
+		this.hub.atomically(() => {
+			this.emit(frame('message.stop', stop));
+			this.hub.messages.add({
+				scope: this.scope,
+				message: { ...rest, role: 'assistant', text: final_text, ts: open.ts }
+			});
 		});
 	}
 
@@ -232,6 +239,11 @@ export class TurnContext {
 		if (!this.#open) throw new Error('[gateway] no assistant message is open in this turn');
 		return this.#open;
 	}
+}
+
+/** `payload` without the keys whose value is `undefined` (the schema check would refuse them). */
+function withoutUndefined(payload: object): Record<string, unknown> {
+	return Object.fromEntries(Object.entries(payload).filter(([, value]) => value !== undefined));
 }
 
 /** What a steering text adds to the answer, where it lands. */

@@ -53,7 +53,7 @@ registerScenario('bench-stream', async (hub, scope, args, signal) => {
 	// Updates are not recorded: 2,000 full texts would bloat the replay log (`sync` sends the stop).
 	const emit = (f: ServerFrame, record = true): void => hub.broadcast(f, { record });
 	const text = benchAnswer(bytes);
-	const message_id = hub.store.nextMessageId();
+	const message_id = hub.messages.nextMessageId();
 	const ts = hub.clock.next();
 	emit(frame('agent.busy', { reason: 'processing' as const }, scope));
 	emit(frame('message.start', { message_id, role: 'assistant' as const, ts }, scope));
@@ -66,10 +66,12 @@ registerScenario('bench-stream', async (hub, scope, args, signal) => {
 		emit(frame('message.update', { message_id, text: text.slice(0, end) }, scope), false);
 	}
 	const tokens = demoTokens(text);
-	emit(frame('message.stop', { message_id, final_text: text, model: DEMO_MODEL, tokens }, scope));
-	hub.store.add({
-		scope,
-		message: { message_id, role: 'assistant', text, model: DEMO_MODEL, tokens, ts }
+	hub.atomically(() => {
+		emit(frame('message.stop', { message_id, final_text: text, model: DEMO_MODEL, tokens }, scope));
+		hub.messages.add({
+			scope,
+			message: { message_id, role: 'assistant', text, model: DEMO_MODEL, tokens, ts }
+		});
 	});
 	emit(frame('agent.idle', {}, scope));
 });

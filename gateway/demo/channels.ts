@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { frame, type Channel } from '../../src/lib/protocol/iris';
 import type { Hub } from '../hub';
-import type { Scope } from '../store';
+import { HISTORY_MAX_LIMIT, type Scope } from '../storage/types';
 import { registerScenario } from './scenarios';
 
 const MAX_SEEDED = 1000;
@@ -37,42 +37,51 @@ registerScenario('channel', async (hub, _scope, args) => {
 		parent_chat_id: null,
 		is_default: false
 	};
-	hub.channels.push(channel);
-	hub.broadcast(frame('channel.created', { ...channel }), { record: true });
-	announce(hub, channel.chat_id, 'channel_created', `New channel: ${name}`);
+	hub.atomically(() => {
+		hub.saveChannels([...hub.channels, channel]);
+		hub.broadcast(frame('channel.created', { ...channel }), { record: true });
+		announce(hub, channel.chat_id, 'channel_created', `New channel: ${name}`);
+	});
 });
 
 registerScenario('rename', async (hub, scope, args) => {
 	const channel = hub.channel(scope.chat_id);
 	const name = args.trim();
 	if (!channel || !name) return;
-	channel.name = name;
-	hub.broadcast(frame('channel.renamed', { chat_id: channel.chat_id, name }, scope), {
-		record: true
+	hub.atomically(() => {
+		hub.saveChannels(hub.channels.map((c) => (c.chat_id === channel.chat_id ? { ...c, name } : c)));
+		hub.broadcast(frame('channel.renamed', { chat_id: channel.chat_id, name }, scope), {
+			record: true
+		});
+		announce(hub, channel.chat_id, 'channel_renamed', `Channel renamed to ${name}`);
 	});
-	announce(hub, channel.chat_id, 'channel_renamed', `Channel renamed to ${name}`);
 });
 
 /** Seed `count` messages dated before the oldest one in `scope` (1 s apart). */
 export function seedHistory(hub: Hub, scope: Scope, count: number): void {
 	let oldest = hub.clock.next();
-	for (const stored of hub.store.all()) {
-		const same =
-			stored.scope.chat_id === scope.chat_id && stored.scope.thread_id === scope.thread_id;
-		if (same && stored.message.ts !== undefined) oldest = Math.min(oldest, stored.message.ts);
+	const first = hub.messages.history(scope, undefined, HISTORY_MAX_LIMIT);
+	// Walk to the oldest page: history pages are ordered, so its first message is the oldest.
+	for (let page = first; page?.oldest_message_id;) {
+		oldest = Math.min(oldest, page.messages[0]?.ts ?? oldest);
+		page = page.has_more
+			? hub.messages.history(scope, page.oldest_message_id, HISTORY_MAX_LIMIT)
+			: null;
 	}
 	const end = oldest - 1000;
-	for (let i = 0; i < count; i += 1) {
-		hub.store.add({
-			scope,
-			message: {
-				message_id: hub.store.nextMessageId(),
-				role: i % 2 === 0 ? 'user' : 'assistant',
-				text: `Old message ${i + 1} of ${count}`,
-				ts: end - (count - i) * 1000
-			}
-		});
-	}
+	hub.atomically(() => {
+		for (let i = 0; i < count; i += 1) {
+			hub.messages.add({
+				scope,
+				message: {
+					message_id: hub.messages.nextMessageId(),
+					role: i % 2 === 0 ? 'user' : 'assistant',
+					text: `Old message ${i + 1} of ${count}`,
+					ts: end - (count - i) * 1000
+				}
+			});
+		}
+	});
 }
 
 registerScenario('history', async (hub, scope, args) => {

@@ -9,7 +9,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { frame, type MessagePayload, type ServerPayloads } from '../../src/lib/protocol/iris';
 import type { Hub } from '../hub';
-import type { Scope } from '../store';
+import type { Scope } from '../storage/types';
 import { registerScenario } from './scenarios';
 
 type Kind = NonNullable<ServerPayloads['notification']['kind']>;
@@ -40,13 +40,15 @@ registerScenario('notify', async (hub, scope, args) => {
 registerScenario('cron', async (hub, scope) => {
 	notify(hub, scope, 'cron', 'Cron job finished', 'daily-report ran');
 	const message: MessagePayload = {
-		message_id: hub.store.nextMessageId(),
+		message_id: hub.messages.nextMessageId(),
 		role: 'cron',
 		text: 'Cron **daily-report**: 3 new items summarised.',
 		ts: hub.clock.next()
 	};
-	hub.store.add({ scope, message });
-	hub.broadcast(frame('message', message, scope), { record: true });
+	hub.atomically(() => {
+		hub.messages.add({ scope, message });
+		hub.broadcast(frame('message', message, scope), { record: true });
+	});
 });
 
 registerScenario('status', async (hub, _scope, _args, signal) => {

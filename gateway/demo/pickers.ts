@@ -8,6 +8,7 @@
  * - `/demo confirm`: `picker.confirm`, value `yes` or `no`.
  */
 import type { ServerPayloads } from '../../src/lib/protocol/iris';
+import { registerPickerReply } from '../control/restore';
 import { runControlled, type PickerType } from '../control/turn-context';
 import { registerScenario } from './scenarios';
 
@@ -53,11 +54,12 @@ function pickerScenario<T extends PickerType>(
 	values: readonly string[] | null,
 	reply: (value: string) => string
 ): void {
+	registerPickerReply(name, reply);
 	registerScenario(name, (hub, scope, _args, signal) =>
 		runControlled(hub, scope, signal, async (ctx) => {
 			ctx.start();
 			await ctx.stream(intro);
-			const value = await ctx.ask(type, payload, values);
+			const value = await ctx.ask(type, payload, values, name);
 			await ctx.stream(reply(value));
 		})
 	);

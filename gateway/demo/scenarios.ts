@@ -5,7 +5,7 @@
  * here; `handlers.ts` runs the one named, or the plain streamed echo when none matches.
  */
 import type { Hub } from '../hub';
-import type { Scope } from '../store';
+import type { Scope } from '../storage/types';
 
 /** One scripted turn. `args` is the text after the name; resolves when the turn is over. */
 export type Scenario = (hub: Hub, scope: Scope, args: string, signal: AbortSignal) => Promise<void>;

@@ -17,9 +17,12 @@ import {
 import type { Hub, Peer } from '../hub';
 import { errorFrame } from '../handlers';
 
-/** Answer the requester with `reply` (its id), broadcast the same frame as an event to the rest. */
+/**
+ * Answer the requester with `reply` (its id), broadcast the same frame as an event to the rest.
+ * Inside the caller's `atomically`: both go out once the change is committed.
+ */
 function answerAndBroadcast(hub: Hub, peer: Peer, reply: ServerFrame, id?: number): void {
-	peer.send({ ...reply, ...(id === undefined ? {} : { id }) } as ServerFrame);
+	hub.send(peer, { ...reply, ...(id === undefined ? {} : { id }) } as ServerFrame);
 	hub.broadcast(reply, { record: true, except: peer });
 }
 
@@ -57,11 +60,13 @@ export function handleChannelCreate(hub: Hub, peer: Peer, f: AppFrameOf<'channel
 		parent_chat_id: parent?.chat_id ?? null,
 		is_default: false
 	};
-	hub.channels.push(channel);
+	hub.atomically(() => {
+		hub.saveChannels([...hub.channels, channel]);
+		answerAndBroadcast(hub, peer, frame('channel.created', { ...channel }), f.id);
+		broadcastList(hub);
+		notify(hub, channel.chat_id, 'channel_created', `New ${kind}: ${title}`);
+	});
 	hub.log(`channel created: ${channel.chat_id} "${title}"`);
-	answerAndBroadcast(hub, peer, frame('channel.created', { ...channel }), f.id);
-	broadcastList(hub);
-	notify(hub, channel.chat_id, 'channel_created', `New ${kind}: ${title}`);
 }
 
 /** `channel.rename{name}` on the envelope's channel. */
@@ -70,16 +75,15 @@ export function handleChannelRename(hub: Hub, peer: Peer, f: AppFrameOf<'channel
 	const name = f.payload.name.trim();
 	if (!channel) return peer.send(errorFrame('not_found', `unknown chat_id "${f.chat_id}"`, f.id));
 	if (!name) return peer.send(errorFrame('internal', 'a channel needs a name', f.id));
-	channel.name = name;
-	hub.log(`channel renamed: ${channel.chat_id} "${name}"`);
-	answerAndBroadcast(
-		hub,
-		peer,
-		frame('channel.renamed', { chat_id: channel.chat_id, name }, { chat_id: channel.chat_id }),
-		f.id
-	);
-	broadcastList(hub);
-	notify(hub, channel.chat_id, 'channel_renamed', `Channel renamed to ${name}`);
+	const { chat_id } = channel;
+	hub.atomically(() => {
+		hub.saveChannels(hub.channels.map((c) => (c.chat_id === chat_id ? { ...c, name } : c)));
+		const renamed = frame('channel.renamed', { chat_id, name }, { chat_id });
+		answerAndBroadcast(hub, peer, renamed, f.id);
+		broadcastList(hub);
+		notify(hub, chat_id, 'channel_renamed', `Channel renamed to ${name}`);
+	});
+	hub.log(`channel renamed: ${chat_id} "${name}"`);
 }
 
 /** `channel.set_default{}`: the envelope's channel becomes the default; answered by the list. */
@@ -93,11 +97,14 @@ export function handleChannelSetDefault(
 	if (channel.kind === 'thread') {
 		return peer.send(errorFrame('unsupported', 'a thread cannot be the default channel', f.id));
 	}
-	for (const c of hub.channels) c.is_default = c === channel;
+	const channels = hub.channels.map((c) => ({ ...c, is_default: c.chat_id === channel.chat_id }));
+	const list = frame('channel.list', { channels });
+	hub.atomically(() => {
+		hub.saveChannels(channels);
+		hub.send(peer, { ...list, ...(f.id === undefined ? {} : { id: f.id }) });
+		hub.broadcast(list, { record: true, except: peer });
+	});
 	hub.log(`default channel: ${channel.chat_id}`);
-	const list = frame('channel.list', { channels: hub.channels.map((c) => ({ ...c })) });
-	peer.send({ ...list, ...(f.id === undefined ? {} : { id: f.id }) });
-	hub.broadcast(list, { record: true, except: peer });
 }
 
 /** `channel.delete{}`: the envelope's channel and its threads; the default one cannot go. */
@@ -107,13 +114,17 @@ export function handleChannelDelete(hub: Hub, peer: Peer, f: AppFrameOf<'channel
 	if (channel.is_default) {
 		return peer.send(errorFrame('unsupported', 'the default channel cannot be deleted', f.id));
 	}
-	const doomed = hub.channels.filter((c) => c === channel || c.parent_chat_id === channel.chat_id);
-	for (const c of doomed) hub.channels.splice(hub.channels.indexOf(c), 1);
+	const gone = (c: Channel) =>
+		c.chat_id === channel.chat_id || c.parent_chat_id === channel.chat_id;
+	const doomed = hub.channels.filter(gone);
+	hub.atomically(() => {
+		hub.saveChannels(hub.channels.filter((c) => !gone(c)));
+		// Threads first, so no device ever holds a thread whose parent is gone.
+		for (const c of doomed.reverse()) {
+			const deleted = frame('channel.deleted', { chat_id: c.chat_id }, { chat_id: c.chat_id });
+			answerAndBroadcast(hub, peer, deleted, c.chat_id === channel.chat_id ? f.id : undefined);
+		}
+		broadcastList(hub);
+	});
 	hub.log(`channel deleted: ${doomed.map((c) => c.chat_id).join(', ')}`);
-	// Threads first, so no device ever holds a thread whose parent is gone.
-	for (const c of doomed.reverse()) {
-		const deleted = frame('channel.deleted', { chat_id: c.chat_id }, { chat_id: c.chat_id });
-		answerAndBroadcast(hub, peer, deleted, c === channel ? f.id : undefined);
-	}
-	broadcastList(hub);
 }

@@ -12,9 +12,11 @@ export function handleReadReceipt(hub: Hub, peer: Peer, f: AppFrameOf<'read.rece
 	if (!hub.channel(chat_id)) {
 		return peer.send(errorFrame('not_found', `unknown chat_id "${chat_id}"`, f.id));
 	}
-	hub.reads.set(chat_id, message_id);
-	hub.broadcast(frame('read.receipt', { chat_id, message_id }, { chat_id }), {
-		record: true,
-		except: peer
+	hub.atomically(() => {
+		hub.setRead(chat_id, message_id);
+		hub.broadcast(frame('read.receipt', { chat_id, message_id }, { chat_id }), {
+			record: true,
+			except: peer
+		});
 	});
 }

@@ -16,24 +16,18 @@ export const MAX_HITS = 50;
 export function searchStore(hub: Hub, query: string, chatId?: string): Hit[] {
 	const needle = query.trim().toLowerCase();
 	if (!needle) return [];
-	const hits: Hit[] = [];
-	for (const { scope, message } of hub.store.all()) {
-		if (chatId !== undefined && scope.chat_id !== chatId) continue;
+	return hub.messages.search(needle, MAX_HITS, chatId).map(({ scope, message }) => {
 		const text = message.text ?? '';
-		const at = text.toLowerCase().indexOf(needle);
-		if (at < 0) continue;
 		const hit: Hit = {
 			message_id: message.message_id,
 			chat_id: scope.chat_id,
 			thread_id: scope.thread_id ?? null,
-			snippet: snippet(text, at, needle.length)
+			snippet: snippet(text, text.toLowerCase().indexOf(needle), needle.length)
 		};
 		if (message.role !== undefined) hit.role = message.role;
 		if (message.ts !== undefined) hit.ts = message.ts;
-		hits.push(hit);
-	}
-	hits.sort((a, b) => (b.ts ?? 0) - (a.ts ?? 0));
-	return hits.slice(0, MAX_HITS);
+		return hit;
+	});
 }
 
 export function handleSearch(hub: Hub, peer: Peer, f: AppFrameOf<'search'>): void {

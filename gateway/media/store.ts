@@ -1,20 +1,13 @@
 /**
- * The gateway's media store (in memory): uploaded and demo media by `media_id`, with the limit
- * it accepts and the test hooks of `/__test/media/…`. Uploads keep the client's `media_ref` as
- * their `media_id`, so a re-upload of the same ref replaces the copy: one copy per ref.
+ * The gateway's media: uploads and demo media by `media_id` in the store's media table (bytes by
+ * content hash, ../storage/), with the limit it accepts and the test hooks of `/__test/media/…`.
+ * Iris uploads keep the client's `media_ref` as their `media_id`, so a re-upload of the same ref
+ * points it at the new bytes: one copy per ref.
  */
-import type { MediaKind, MediaRef } from '../../src/lib/protocol/iris';
+import type { MediaRef } from '../../src/lib/protocol/iris';
+import type { MediaInfo, MediaTable } from '../storage/types';
 
-/** One stored piece of media; `size` in bytes, `sha256` lower-case hex. */
-export interface StoredMedia {
-	media_id: string;
-	kind: MediaKind;
-	mime?: string;
-	filename?: string;
-	size: number;
-	sha256: string;
-	bytes: Buffer;
-}
+export type { MediaInfo };
 
 /** Fault injection for e2e tests (only reachable with `IRIS_TEST_HOOKS=1`). */
 export interface MediaTestHooks {
@@ -23,29 +16,36 @@ export interface MediaTestHooks {
 }
 
 export class MediaStore {
-	readonly #items = new Map<string, StoredMedia>();
 	readonly hooks: MediaTestHooks = {};
 
 	/** @param limitBytes the largest upload accepted, bytes. */
-	constructor(readonly limitBytes: number) {}
+	constructor(
+		readonly table: MediaTable,
+		readonly limitBytes: number
+	) {}
 
-	/** Store (or replace) one item. */
-	put(item: StoredMedia): void {
-		this.#items.set(item.media_id, item);
+	/** Store (or replace) one item; resolves once its bytes and id are durable. */
+	put(item: MediaInfo, bytes: Buffer): Promise<void> {
+		return this.table.put(item, bytes);
 	}
 
-	/** The item stored under `media_id`, if any. */
-	get(media_id: string): StoredMedia | undefined {
-		return this.#items.get(media_id);
+	/** What is stored under `media_id`, if anything. */
+	get(media_id: string): MediaInfo | undefined {
+		return this.table.get(media_id);
+	}
+
+	/** The bytes of `media_id`, verified against their hash (`missing` / `corrupt` otherwise). */
+	read(media_id: string): Promise<Buffer | 'missing' | 'corrupt'> {
+		return this.table.read(media_id);
 	}
 
 	/** Everything stored, oldest first. */
-	list(): StoredMedia[] {
-		return [...this.#items.values()];
+	list(): MediaInfo[] {
+		return this.table.list();
 	}
 
 	/** The `media_ref` of a stored item, as messages carry it. */
-	static ref(item: StoredMedia): MediaRef {
+	static ref(item: MediaInfo): MediaRef {
 		const ref: MediaRef = { media_id: item.media_id, kind: item.kind, size: item.size };
 		if (item.mime !== undefined) ref.mime = item.mime;
 		if (item.filename !== undefined) ref.filename = item.filename;

@@ -24,11 +24,7 @@ export function handleMediaTestHook(req: IncomingMessage, res: ServerResponse, h
 	if (!url.pathname.startsWith(MEDIA_TEST_PREFIX)) return false;
 	const action = url.pathname.slice(MEDIA_TEST_PREFIX.length);
 	if (action === 'list' && req.method === 'GET') {
-		json(
-			res,
-			200,
-			hub.media.list().map(({ bytes: _bytes, ...item }) => item)
-		);
+		json(res, 200, hub.media.list());
 	} else if (action === 'drop-after' && req.method === 'POST') {
 		const bytes = Number(url.searchParams.get('bytes'));
 		if (!Number.isInteger(bytes) || bytes < 0) {

@@ -2,7 +2,7 @@
  * Media transfers on one gateway connection (PROTOCOL-NOTES "Media"). Upload:
  * `media.upload.start` → binary frames → `media.upload.end{sha256}`; size, MIME type and hash are
  * checked, and only a complete, matching upload is stored (answered with `media.offer` carrying the
- * end's `id`). An `error` during a transfer ends it and nothing of it is kept; a dropped connection
+ * end's `id` once its bytes are on disk). An `error` during a transfer ends it and nothing of it is kept; a dropped connection
  * drops its partial upload. Pull: `media.pull` → binary frames of ≤ 64 KiB → `media.pull.end{ok}`.
  */
 import { createHash } from 'node:crypto';
@@ -35,6 +35,7 @@ interface Upload {
 /** The media frames of one connection; at most one upload and one pull at a time. */
 export class MediaTransfers {
 	#upload: Upload | null = null;
+	#pulls: Promise<void> = Promise.resolve();
 	/** Binary frames outside an upload are answered once, not once per frame. */
 	#strayAnswered = false;
 
@@ -131,32 +132,47 @@ export class MediaTransfers {
 			return;
 		}
 		const { kind, mime, filename } = u.start;
-		const item = {
-			media_id: media_ref,
-			kind,
-			mime,
-			filename,
-			size: bytes.length,
-			sha256: actual,
-			bytes
-		};
-		this.hub.media.put(item);
-		this.hub.log(`media stored ${media_ref} ${bytes.length} bytes sha256=${actual}`);
-		this.peer.send(frame('media.offer', MediaStore.ref(item), { id: f.id }));
+		const item = { media_id: media_ref, kind, mime, filename, size: bytes.length, sha256: actual };
+		const id = f.id;
+		this.hub.media.put(item, bytes).then(
+			() => {
+				this.hub.log(`media stored ${media_ref} ${bytes.length} bytes sha256=${actual}`);
+				this.peer.send(frame('media.offer', MediaStore.ref(item), { id }));
+			},
+			(e: unknown) => {
+				// A full disk, typically: the upload is lost, the gateway is not.
+				this.hub.log(`storage: upload ${media_ref} could not be stored: ${String(e)}`);
+				this.peer.send(errorFrame('internal', 'the gateway could not store this upload', id));
+			}
+		);
 	}
 
+	/**
+	 * Pulls run one after another (the bytes of two must never interleave); each reads its file
+	 * (verified against its hash), then writes all its binary frames and its end at once.
+	 */
 	#pull(f: AppFrameOf<'media.pull'>): void {
-		const item = this.hub.media.get(f.payload.media_id);
+		this.#pulls = this.#pulls.then(() => this.#runPull(f));
+	}
+
+	async #runPull(f: AppFrameOf<'media.pull'>): Promise<void> {
+		const { media_id } = f.payload;
+		const item = this.hub.media.get(media_id);
 		if (!item) {
-			this.peer.send(errorFrame('not_found', `unknown media_id "${f.payload.media_id}"`, f.id));
+			this.peer.send(errorFrame('not_found', `unknown media_id "${media_id}"`, f.id));
 			return;
 		}
-		// Synchronous: nothing else can be written between the frames of this pull.
-		for (const [from, to] of chunkRanges(item.size, MEDIA_CHUNK_BYTES)) {
-			this.io.sendBinary(item.bytes.subarray(from, to));
+		const bytes = await this.hub.media.read(media_id).catch(() => 'missing' as const);
+		if (typeof bytes === 'string') {
+			this.hub.log(`media pull ${media_id} failed: the stored bytes are ${bytes}`);
+			this.peer.send(frame('media.pull.end', { ok: false }, { id: f.id }));
+			return;
+		}
+		for (const [from, to] of chunkRanges(bytes.length, MEDIA_CHUNK_BYTES)) {
+			this.io.sendBinary(bytes.subarray(from, to));
 		}
 		this.peer.send(frame('media.pull.end', { ok: true }, { id: f.id }));
-		this.hub.log(`media pulled ${item.media_id} (${item.size} bytes)`);
+		this.hub.log(`media pulled ${media_id} (${item.size} bytes)`);
 	}
 
 	#abort(u: Upload, code: 'media_too_large', message: string): void {

@@ -11,6 +11,7 @@
  * | `IRIS_NTFY_URL`          | ntfy server to publish to for devices that registered a topic    |
  */
 import webpush from 'web-push';
+import type { MetaTable } from '../storage/types';
 
 /**
  * Push through the gateway: Web Push with a VAPID identity (keys base64url, as `web-push` makes
@@ -51,4 +52,22 @@ export function readPushOptions(env: NodeJS.ProcessEnv): PushOptions | undefined
 		: webpush.generateVAPIDKeys();
 	const vapid = { ...keys, subject: env.IRIS_VAPID_SUBJECT || 'mailto:iris@localhost' };
 	return ntfy ? { vapid, ntfy } : { vapid };
+}
+
+/**
+ * The VAPID keys to use: the environment's (`IRIS_VAPID_*`), else the ones the store kept from an
+ * earlier start, else the generated ones of `push`, which are then kept. Stable keys keep the
+ * browsers' push subscriptions valid across restarts.
+ */
+export function keptVapidKeys(
+	push: PushOptions | undefined,
+	env: NodeJS.ProcessEnv,
+	meta: MetaTable
+): PushOptions | undefined {
+	if (!push?.vapid || (env.IRIS_VAPID_PUBLIC_KEY && env.IRIS_VAPID_PRIVATE_KEY)) return push;
+	const kept = meta.get<{ publicKey: string; privateKey: string }>('vapid_keys');
+	if (kept) return { ...push, vapid: { ...push.vapid, ...kept } };
+	const { publicKey, privateKey } = push.vapid;
+	meta.set('vapid_keys', { publicKey, privateKey });
+	return push;
 }

@@ -1,15 +1,12 @@
 /**
  * Which device wants push, and how (PROTOCOL-NOTES "Push"): a Web Push subscription (sent as
- * `fcm_token`, the JSON of the browser's `PushSubscription`) and/or an ntfy topic. Kept in memory
- * like everything else in the demo gateway. Devices are keyed by `hello.device_id`.
+ * `fcm_token`, the JSON of the browser's `PushSubscription`) and/or an ntfy topic. Kept in the
+ * gateway's store (they survive a restart). Devices are keyed by `hello.device_id`.
  */
 import type { PushSubscription } from 'web-push';
+import type { DevicePush, PushTable } from '../storage/types';
 
-/** What one device registered. */
-export interface DevicePush {
-	subscription?: PushSubscription;
-	ntfy_topic?: string;
-}
+export type { DevicePush };
 
 /** Parse an `fcm_token` as a Web Push subscription; an error message when it is not one. */
 export function parseSubscription(token: string): PushSubscription | string {
@@ -32,12 +29,15 @@ export function parseSubscription(token: string): PushSubscription | string {
 }
 
 export class PushRegistry {
-	readonly #devices = new Map<string, DevicePush>();
+	readonly #devices: PushTable;
+
+	constructor(table: PushTable) {
+		this.#devices = table;
+	}
 
 	/** Set what `device_id` registered; an empty registration forgets the device. */
 	set(device_id: string, push: DevicePush): void {
-		if (push.subscription || push.ntfy_topic) this.#devices.set(device_id, push);
-		else this.#devices.delete(device_id);
+		this.#devices.set(device_id, push);
 	}
 
 	get(device_id: string): DevicePush | undefined {
@@ -53,7 +53,7 @@ export class PushRegistry {
 	}
 
 	/** Every registered device and what it registered. */
-	devices(): IterableIterator<[string, DevicePush]> {
-		return this.#devices.entries();
+	devices(): [string, DevicePush][] {
+		return this.#devices.all();
 	}
 }

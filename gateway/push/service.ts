@@ -11,6 +11,7 @@ import { pushForFrame, type GatewayPush } from '../../src/lib/protocol/push';
 import { ntfyMessage, publishNtfy } from './ntfy';
 import type { PushOptions } from './options';
 import { PushRegistry, parseSubscription, type DevicePush } from './registry';
+import type { PushTable } from '../storage/types';
 
 /** How long a push service keeps an undelivered message, in seconds. */
 const TTL_S = 24 * 60 * 60;
@@ -22,14 +23,21 @@ export interface PushFields {
 }
 
 export class PushService {
-	readonly registry = new PushRegistry();
+	readonly registry: PushRegistry;
 	readonly #options: PushOptions;
 	readonly #log: (line: string) => void;
 	readonly #defaultChatId: string;
 	/** Where the app is served, for ntfy `click` URLs (set once the gateway listens). */
 	appUrl = '';
 
-	constructor(options: PushOptions, log: (line: string) => void, defaultChatId: string) {
+	/** `table`: where registrations are kept (the store: they survive a restart). */
+	constructor(
+		options: PushOptions,
+		table: PushTable,
+		log: (line: string) => void,
+		defaultChatId: string
+	) {
+		this.registry = new PushRegistry(table);
 		this.#options = options;
 		this.#log = log;
 		this.#defaultChatId = defaultChatId;

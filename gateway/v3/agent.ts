@@ -38,8 +38,8 @@ export const V3_DEMO_TEXT = 'A plain text answer, sent whole (not streamed).';
 const IMAGE_SIZE = { width: 160, height: 120 };
 const VOICE_MS = 1000;
 
-function sendPdf(v3: V3Hub, reply: V3Reply): void {
-	const pdf = storeV3Media(v3.hub.media, {
+async function sendPdf(v3: V3Hub, reply: V3Reply): Promise<void> {
+	const pdf = await storeV3Media(v3.hub.media, {
 		name: 'report.pdf',
 		mime: 'application/pdf',
 		bytes: makePdf('Iris demo report')
@@ -50,9 +50,9 @@ function sendPdf(v3: V3Hub, reply: V3Reply): void {
 	});
 }
 
-function sendImageAndVoice(v3: V3Hub, reply: V3Reply): void {
+async function sendImageAndVoice(v3: V3Hub, reply: V3Reply): Promise<void> {
 	const { width, height } = IMAGE_SIZE;
-	const png = storeV3Media(v3.hub.media, {
+	const png = await storeV3Media(v3.hub.media, {
 		name: 'gradient.png',
 		mime: 'image/png',
 		bytes: makePng(width, height)
@@ -68,7 +68,7 @@ function sendImageAndVoice(v3: V3Hub, reply: V3Reply): void {
 			height
 		}
 	});
-	const wav = storeV3Media(v3.hub.media, {
+	const wav = await storeV3Media(v3.hub.media, {
 		name: 'voice-note.wav',
 		mime: 'audio/wav',
 		bytes: makeWav(VOICE_MS),
@@ -119,7 +119,7 @@ async function runTurn(v3: V3Hub, f: V3AppMessage, signal: AbortSignal): Promise
 		case 'file':
 		case 'media':
 			await reply.stream(V3_DEMO_FILES_TEXT, stepMs, signal);
-			if (name === 'media') sendImageAndVoice(v3, reply);
+			if (name === 'media') await sendImageAndVoice(v3, reply);
 			return sendPdf(v3, reply);
 		default:
 			return reply.stream(demoReply(f.type === 'text' ? text : withMedia(f)), stepMs, signal);

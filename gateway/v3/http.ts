@@ -67,7 +67,12 @@ export function handleV3Http(req: IncomingMessage, res: ServerResponse, v3: V3Hu
 	} else if (upload && req.method === 'POST') {
 		receiveUpload(req, res, v3);
 	} else if (media && (req.method === 'GET' || req.method === 'HEAD')) {
-		serveMedia(req, res, v3, decodeURIComponent(pathname.slice(V3_MEDIA_PREFIX.length)));
+		serveMedia(req, res, v3, decodeURIComponent(pathname.slice(V3_MEDIA_PREFIX.length))).catch(
+			(e: unknown) => {
+				v3.hub.log(`v3 media: ${String(e)}`);
+				res.destroy();
+			}
+		);
 	} else {
 		res.writeHead(405, { ...CORS, allow: upload ? 'POST, OPTIONS' : 'GET, HEAD, OPTIONS' });
 		res.end();
@@ -75,9 +80,18 @@ export function handleV3Http(req: IncomingMessage, res: ServerResponse, v3: V3Hu
 	return true;
 }
 
-function serveMedia(req: IncomingMessage, res: ServerResponse, v3: V3Hub, id: string): void {
+async function serveMedia(
+	req: IncomingMessage,
+	res: ServerResponse,
+	v3: V3Hub,
+	id: string
+): Promise<void> {
 	const item = v3.hub.media.get(id);
-	if (!item) return refuse(res, 404, 'upload_failed', `no media "${id}"`);
+	const bytes = item ? await v3.hub.media.read(id).catch(() => 'missing' as const) : 'missing';
+	if (!item || typeof bytes === 'string') {
+		if (item) v3.hub.log(`media ${id} not served: the stored bytes are ${String(bytes)}`);
+		return refuse(res, 404, 'upload_failed', `no media "${id}"`);
+	}
 	res.writeHead(200, {
 		...CORS,
 		'content-type': item.mime ?? 'application/octet-stream',
@@ -87,7 +101,7 @@ function serveMedia(req: IncomingMessage, res: ServerResponse, v3: V3Hub, id: st
 		'cache-control': 'private, max-age=31536000, immutable',
 		'x-content-type-options': 'nosniff'
 	});
-	res.end(req.method === 'HEAD' ? undefined : item.bytes);
+	res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
 function receiveUpload(req: IncomingMessage, res: ServerResponse, v3: V3Hub): void {
@@ -129,14 +143,17 @@ function receiveUpload(req: IncomingMessage, res: ServerResponse, v3: V3Hub): vo
 		const problem = mimeProblem('document', file.mime);
 		if (problem) return refuse(res, 415, 'unsupported', problem);
 		const bytes = Buffer.concat(file.chunks);
-		const item = storeV3Media(v3.hub.media, { name: file.name, mime: file.mime, bytes });
-		v3.hub.log(`v3 upload stored: ${item.media_id} (${file.mime}, ${bytes.length} bytes)`);
-		json(res, 200, {
-			media_id: item.media_id,
-			name: file.name,
-			type: file.mime,
-			size: bytes.length
-		});
+		const { name, mime } = file;
+		storeV3Media(v3.hub.media, { name, mime, bytes }).then(
+			(item) => {
+				v3.hub.log(`v3 upload stored: ${item.media_id} (${mime}, ${bytes.length} bytes)`);
+				json(res, 200, { media_id: item.media_id, name, type: mime, size: bytes.length });
+			},
+			(e: unknown) => {
+				v3.hub.log(`storage: v3 upload could not be stored: ${String(e)}`);
+				refuse(res, 500, 'upload_failed', 'the gateway could not store the upload');
+			}
+		);
 	});
 	req.pipe(parser);
 }

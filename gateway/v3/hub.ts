@@ -58,6 +58,11 @@ export class V3Hub {
 		this.idleMs = idleMs;
 	}
 
+	/** The token was rotated: cut every v3 connection (its reconnect is refused with 401). */
+	revokeAll(): void {
+		for (const peer of [...this.#peers]) peer.cut();
+	}
+
 	/** How many v3 connections are open. */
 	get connections(): number {
 		return this.#peers.size;

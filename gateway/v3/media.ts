@@ -7,26 +7,26 @@ import { createHash, randomUUID } from 'node:crypto';
 import { kindOfMime, type MediaKind } from '../../src/lib/protocol/iris';
 import type { V3ErrorCode, V3FrameOf, V3MediaType } from '../../src/lib/protocol/hermes-v3';
 import { mimeProblem } from '../media/policy';
-import type { MediaStore, StoredMedia } from '../media/store';
+import type { MediaInfo, MediaStore } from '../media/store';
 
 /**
  * Store `bytes` under a new unguessable id `med_<uuid>` (media ids work as capabilities of the
- * token holder) and return the stored item. `kind` defaults to the MIME type's.
+ * token holder); resolves with the stored item once it is durable. `kind` defaults to the MIME
+ * type's.
  */
-export function storeV3Media(
+export async function storeV3Media(
 	store: MediaStore,
 	file: { name: string; mime: string; bytes: Buffer; kind?: MediaKind }
-): StoredMedia {
-	const item: StoredMedia = {
+): Promise<MediaInfo> {
+	const item: MediaInfo = {
 		media_id: `med_${randomUUID().replaceAll('-', '')}`,
 		kind: file.kind ?? kindOfMime(file.mime),
 		mime: file.mime,
 		filename: file.name,
 		size: file.bytes.length,
-		sha256: createHash('sha256').update(file.bytes).digest('hex'),
-		bytes: file.bytes
+		sha256: createHash('sha256').update(file.bytes).digest('hex')
 	};
-	store.put(item);
+	await store.put(item, file.bytes);
 	return item;
 }
 

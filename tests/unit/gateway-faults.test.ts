@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Faults } from '../../gateway/faults';
 import { Hub } from '../../gateway/hub';
+import { MemoryStore } from '../../gateway/storage/memory';
+import { openSqliteStore } from '../../gateway/storage/sqlite/open';
 import { HIGH_WATER_BYTES, OutgoingQueue } from '../../gateway/outgoing';
 import { encodeServerFrame, frame, type ServerFrameOf } from '../../src/lib/protocol/iris';
 import { TestClient, httpGet, startTestGateway, type TestGateway } from './gateway-helpers';
@@ -92,10 +94,10 @@ describe('test hooks', () => {
 		]);
 	});
 
-	it('restart keeps messages, dedupe and the replay log (file-backed)', async () => {
+	it('restart keeps messages, dedupe and the replay log (SQLite data directory)', async () => {
 		tempDir = await mkdtemp(path.join(tmpdir(), 'iris-state-'));
-		const stateFile = path.join(tempDir, 'state.json');
-		t = await startTestGateway({ testHooks: true, stateFile });
+		const dataDir = tempDir;
+		t = await startTestGateway({ testHooks: true, store: openSqliteStore(dataDir) });
 		const a = await paired();
 		const { ack } = await sendAndFinish(a, 'keep me', { client_msg_id: 'k-1' });
 		expect((await post(t.gw.port, '/__test/restart')).status).toBe(200);
@@ -113,9 +115,9 @@ describe('test hooks', () => {
 		expect(state.stats).toEqual({ sendsReceived: 1, duplicateSends: 1 });
 		expect(state.user_messages.map((m: { text: string }) => m.text)).toEqual(['keep me']);
 
-		// A new process on the same file starts where this one stopped.
+		// A new gateway on the same data directory starts where this one stopped.
 		await t.stop();
-		t = await startTestGateway({ testHooks: true, stateFile });
+		t = await startTestGateway({ testHooks: true, store: openSqliteStore(dataDir) });
 		const c = await paired('dev-3');
 		const third = (await c.request('message.send', {
 			text: 'keep me',
@@ -166,24 +168,19 @@ describe('OutgoingQueue (slow reader)', () => {
 	});
 });
 
-describe('Hub snapshot (IRIS_STATE_FILE, /__test/restart)', () => {
-	it('keeps the read marks and the reported server state across a restart', () => {
+describe('Hub on a kept store (/__test/restart, a new process)', () => {
+	it('keeps the read marks and the reported server state', () => {
 		const options = { token: 't', demoStepMs: 1, log: () => {} };
-		const hub = new Hub(options);
-		hub.reads.set('default', 'm7');
+		const store = new MemoryStore();
+		const hub = new Hub(options, store);
+		expect(hub.reads).toEqual({});
+		expect(hub.state).toBe('online');
+		hub.setRead('default', 'm7');
 		hub.state = 'degraded';
-		const saved = JSON.parse(JSON.stringify(hub.snapshot()));
 		hub.close();
-		const next = new Hub(options, saved);
-		expect(Object.fromEntries(next.reads)).toEqual({ default: 'm7' });
+		const next = new Hub(options, store);
+		expect(next.reads).toEqual({ default: 'm7' });
 		expect(next.state).toBe('degraded');
 		next.close();
-		// A file saved before read marks existed still loads.
-		delete saved.reads;
-		delete saved.state;
-		const fromOlder = new Hub(options, saved);
-		expect(fromOlder.reads.size).toBe(0);
-		expect(fromOlder.state).toBe('online');
-		fromOlder.close();
 	});
 });

@@ -37,7 +37,11 @@ describe('gateway/main.ts', () => {
 	it('prints the listening, token and pairing lines and exits 0 on SIGTERM', async () => {
 		const { dir, cleanup } = await makeStaticDir();
 		cleanups.push(cleanup);
-		const run = runMain({ IRIS_TOKEN: 'a b/c', IRIS_STATIC_DIR: dir });
+		const run = runMain({
+			IRIS_TOKEN: 'a b/c',
+			IRIS_STATIC_DIR: dir,
+			IRIS_DATA_DIR: `${dir}/data`
+		});
 		const [listening, token, link] = await run.lines(3);
 		const m = /^\[gateway\] listening on http:\/\/127\.0\.0\.1:(\d+)$/.exec(listening ?? '');
 		expect(m, run.output()).not.toBeNull();

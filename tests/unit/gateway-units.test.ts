@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { frame } from '../../src/lib/protocol/iris';
 import { readConfig } from '../../gateway/config';
 import { demoReply, streamSteps } from '../../gateway/demo-agent';
-import { EventLog } from '../../gateway/event-log';
+import { MemoryReplayLog } from '../../gateway/storage/memory-replay';
 import { MonotonicClock } from '../../gateway/clock';
 
 describe('demoReply', () => {
@@ -45,44 +45,11 @@ describe('streamSteps', () => {
 	});
 });
 
-describe('EventLog', () => {
-	const update = (id: string, text: string) => frame('message.update', { message_id: id, text });
-
-	it('replays after a cursor, keeping only the last update per message, none after a final stop', () => {
-		const log = new EventLog(100);
-		log.append(frame('message.start', { message_id: 'a' }));
-		log.append(update('a', 'x'));
-		log.append(update('b', 'y'));
-		log.append(update('a', 'xx'));
-		log.append(frame('message.stop', { message_id: 'a', final_text: 'xx' }));
-		expect(log.latest).toBe(5);
-		expect(log.since(0).map((f) => [f.type, 'text' in f.payload ? f.payload.text : ''])).toEqual([
-			['message.start', ''],
-			['message.update', 'y'],
-			['message.stop', '']
-		]);
-		expect(log.size).toBe(3);
-		expect(log.since(4)).toHaveLength(1);
-		expect(log.since(5)).toEqual([]);
-		// A cursor from an earlier run of the gateway: replay everything still logged.
-		expect(log.since(99)).toHaveLength(3);
-	});
-
-	it('keeps a stream of 10,000 updates as one entry and survives a snapshot round trip', () => {
-		const log = new EventLog(10);
-		log.append(frame('message.start', { message_id: 'a' }));
-		for (let i = 1; i <= 10_000; i++) log.append(update('a', 'x'.repeat(i % 50)));
-		expect(log.size).toBe(2);
-		const copy = EventLog.fromSnapshot(JSON.parse(JSON.stringify(log.snapshot())), 10);
-		expect(copy.latest).toBe(10_001);
-		copy.append(update('a', 'final'));
-		expect(copy.since(0).map((f) => f.type)).toEqual(['message.start', 'message.update']);
-		expect(copy.since(10_001)).toHaveLength(1);
-	});
-
-	it('keeps only the newest frames', () => {
-		const log = new EventLog(3);
-		for (let i = 0; i < 5; i++) log.append(update(`m${i}`, 't'));
+describe('MemoryReplayLog', () => {
+	it('keeps only the newest frames (the memory store is bounded)', () => {
+		const log = new MemoryReplayLog(3);
+		for (let i = 0; i < 5; i++)
+			log.append(frame('message.update', { message_id: `m${i}`, text: 't' }));
 		expect(log.latest).toBe(5);
 		expect(
 			log.since(0).map((f) => (f.type === 'message.update' ? f.payload.message_id : ''))
@@ -111,10 +78,15 @@ describe('readConfig', () => {
 			port: 8787,
 			staticDir: '/repo/build',
 			staticOnly: false,
-			demoStepMs: 15
+			demoStepMs: 15,
+			dataDir: '/cwd/.iris',
+			storeKind: 'sqlite',
+			qr: 'auto',
+			maxMessageBytes: 1024 * 1024,
+			retentionMs: 7 * 24 * 60 * 60 * 1000
 		});
-		const token = config.ok ? config.options.token : '';
-		expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+		// No IRIS_TOKEN: the data directory's token file is used (gateway/main.ts).
+		expect(config.ok && config.options.token).toBeUndefined();
 	});
 
 	it('reads the environment and rejects bad numbers', () => {
@@ -126,7 +98,12 @@ describe('readConfig', () => {
 			IRIS_STATIC_ONLY: '1',
 			IRIS_DEMO_STEP_MS: '1',
 			IRIS_MEDIA_MAX_BYTES: '1024',
-			IRIS_TEST_HOOKS: '1'
+			IRIS_TEST_HOOKS: '1',
+			IRIS_DATA_DIR: 'state',
+			IRIS_STORE: 'memory',
+			IRIS_QR: '0',
+			IRIS_MAX_MESSAGE_BYTES: '100',
+			IRIS_REPLAY_RETENTION_DAYS: '2'
 		};
 		expect(readConfig(env, '/repo', '/cwd')).toEqual({
 			ok: true,
@@ -138,9 +115,16 @@ describe('readConfig', () => {
 				staticOnly: true,
 				demoStepMs: 1,
 				mediaMaxBytes: 1024,
-				testHooks: true
+				testHooks: true,
+				dataDir: '/cwd/state',
+				storeKind: 'memory',
+				qr: 'off',
+				maxMessageBytes: 100,
+				retentionMs: 2 * 24 * 60 * 60 * 1000
 			}
 		});
+		expect(readConfig({ IRIS_STORE: 'redis' }, '/r', '/c')).toMatchObject({ ok: false });
+		expect(readConfig({ IRIS_MAX_MESSAGE_BYTES: '0' }, '/r', '/c')).toMatchObject({ ok: false });
 		expect(readConfig({ IRIS_PORT: 'abc' }, '/r', '/c')).toMatchObject({ ok: false });
 		expect(readConfig({ IRIS_PORT: '70000' }, '/r', '/c')).toMatchObject({ ok: false });
 		expect(readConfig({ IRIS_DEMO_STEP_MS: '-1' }, '/r', '/c')).toMatchObject({ ok: false });

@@ -1,0 +1,49 @@
+/**
+ * What `npm start` / `npm run gateway` print once listening: a few lines (tests parse the first
+ * four, in this order) and, on a terminal, the pairing link as a QR code a phone can scan.
+ *
+ *   [gateway] listening on http://HOST:PORT
+ *   [gateway] token: TOKEN
+ *   [gateway] pairing link: http://HOST:PORT/pair#url=<encoded ws url>&token=<encoded token>
+ *   [gateway] v3 pairing link: the same for a Hermes Chat v3 client (url = ws://HOST:PORT/ws/app)
+ *   [gateway] data: <dir> (SQLite) — or "memory (nothing is kept)"
+ */
+import QRCode from 'qrcode';
+import type { ConfigOptions } from './config';
+import type { RunningGateway } from './server';
+
+/** Whether `host` only this machine can reach (a phone cannot scan its way there). */
+function loopback(host: string): boolean {
+	return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
+/** The lines to print, QR code included when `qr` says so (`tty`: stdout is a terminal). */
+export async function bannerLines(
+	gateway: RunningGateway,
+	token: string,
+	options: ConfigOptions,
+	tty: boolean
+): Promise<string[]> {
+	const data =
+		options.storeKind === 'memory'
+			? `memory (nothing is kept; token in ${options.dataDir})`
+			: `${options.dataDir} (SQLite)`;
+	const lines = [
+		`[gateway] listening on ${gateway.httpUrl}`,
+		`[gateway] token: ${token}`,
+		`[gateway] pairing link: ${gateway.pairingLink}`,
+		`[gateway] v3 pairing link: ${gateway.v3PairingLink}`,
+		`[gateway] data: ${data}`
+	];
+	if (options.qr === 'on' || (options.qr === 'auto' && tty)) {
+		const host = new URL(gateway.httpUrl).hostname.replace(/^\[|\]$/g, '');
+		lines.push(
+			loopback(host)
+				? '[gateway] scan to pair a phone once it can reach this machine (IRIS_HOST=0.0.0.0):'
+				: '[gateway] scan to pair a phone:'
+		);
+		const qr = await QRCode.toString(gateway.pairingLink, { type: 'terminal', small: true });
+		lines.push(...qr.trimEnd().split('\n'));
+	}
+	return lines;
+}

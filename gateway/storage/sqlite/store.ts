@@ -1,0 +1,122 @@
+/**
+ * The SQLite store: one database file in the data directory (WAL, exclusive lock), opened by
+ * ./open.ts. Small tables live here; messages, the replay log and media have modules of their own.
+ */
+import type Database from 'better-sqlite3';
+import type { Channel } from '../../../src/lib/protocol/iris';
+import type {
+	ChannelTable,
+	DevicePush,
+	GatewayStore,
+	MetaTable,
+	PickerTable,
+	PushTable,
+	StoredPicker
+} from '../types';
+import { SqliteMedia } from './media';
+import { SqliteMessages } from './messages';
+import { SqliteReplayLog } from './replay';
+
+/** A table of JSON values by one text key. */
+function jsonTable<T>(db: Database.Database, table: string, key: string, column: string) {
+	const put = db.prepare(`INSERT OR REPLACE INTO ${table} (${key}, ${column}) VALUES (?, ?)`);
+	const get = db.prepare(`SELECT ${column} AS v FROM ${table} WHERE ${key} = ?`);
+	const del = db.prepare(`DELETE FROM ${table} WHERE ${key} = ?`);
+	const all = db.prepare(`SELECT ${key} AS k, ${column} AS v FROM ${table} ORDER BY rowid`);
+	return {
+		put: (k: string, value: T): void => void put.run(k, JSON.stringify(value)),
+		get: (k: string): T | undefined => {
+			const row = get.get(k) as { v: string } | undefined;
+			return row && (JSON.parse(row.v) as T);
+		},
+		delete: (k: string): void => void del.run(k),
+		all: (): [string, T][] =>
+			(all.all() as { k: string; v: string }[]).map((r) => [r.k, JSON.parse(r.v) as T])
+	};
+}
+
+export class SqliteStore implements GatewayStore {
+	readonly kind = 'sqlite' as const;
+	readonly location: string;
+	readonly messages: SqliteMessages;
+	readonly events: SqliteReplayLog;
+	readonly media: SqliteMedia;
+	readonly channels: ChannelTable;
+	readonly pickers: PickerTable;
+	readonly push: PushTable;
+	readonly meta: MetaTable;
+	readonly #db: Database.Database;
+	readonly #ping: Database.Statement;
+
+	/** `db` is open and migrated; `dataDir` holds it and `media/`. */
+	constructor(db: Database.Database, dataDir: string, mediaDir: string, log: (l: string) => void) {
+		this.#db = db;
+		this.location = dataDir;
+		this.messages = new SqliteMessages(db);
+		this.events = new SqliteReplayLog(db);
+		this.media = new SqliteMedia(db, mediaDir, log);
+		this.#ping = db.prepare('SELECT count(*) AS n FROM meta');
+
+		const list = db.prepare('SELECT channel FROM channels ORDER BY position');
+		const clear = db.prepare('DELETE FROM channels');
+		const insert = db.prepare('INSERT INTO channels (position, chat_id, channel) VALUES (?, ?, ?)');
+		this.channels = {
+			list: () =>
+				(list.all() as { channel: string }[]).map((r) => JSON.parse(r.channel) as Channel),
+			replaceAll: (channels) =>
+				this.transaction(() => {
+					clear.run();
+					channels.forEach((c, i) => insert.run(i, c.chat_id, JSON.stringify(c)));
+				})
+		};
+
+		const pickers = jsonTable<StoredPicker>(db, 'pickers', 'picker_id', 'picker');
+		this.pickers = {
+			put: (p) => pickers.put(p.picker_id, p),
+			delete: (id) => pickers.delete(id),
+			all: () => pickers.all().map(([, p]) => p)
+		};
+
+		const push = jsonTable<DevicePush>(db, 'push', 'device_id', 'push');
+		this.push = {
+			set: (id, p) => (p.subscription || p.ntfy_topic ? push.put(id, p) : push.delete(id)),
+			get: (id) => push.get(id),
+			all: () => push.all()
+		};
+
+		const meta = jsonTable<unknown>(db, 'meta', 'key', 'value');
+		this.meta = {
+			get: <T>(key: string) => meta.get(key) as T | undefined,
+			set: (key, value) => meta.put(key, value)
+		};
+	}
+
+	transaction<T>(fn: () => T): T {
+		const outer = !this.#db.inTransaction;
+		try {
+			return this.#db.transaction(fn)();
+		} catch (e) {
+			// Rolled back: positions handed out inside it were never committed.
+			if (outer) this.events.resync();
+			throw e;
+		}
+	}
+
+	health(): { ok: true } | { ok: false; error: string } {
+		try {
+			this.#ping.get();
+			return { ok: true };
+		} catch (e) {
+			return { ok: false, error: (e as Error).message };
+		}
+	}
+
+	/** The database handle (tests simulate a full disk with `max_page_count`). */
+	get database(): Database.Database {
+		return this.#db;
+	}
+
+	close(): void {
+		if (this.#db.open) this.#db.close();
+	}
+}
