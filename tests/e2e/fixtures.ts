@@ -5,6 +5,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +23,7 @@ const START_TIMEOUT_MS = 20_000;
 const STOP_TIMEOUT_MS = 5_000;
 const LISTENING = /^\[gateway\] listening on http:\/\/(\S+):(\d+)\s*$/;
 const CONNECTION_OPENED = /^\[gateway\] connection opened\b/;
+const TOKEN_LINE = /^\[gateway\] token: (\S+)\s*$/;
 
 export interface GatewayOptions {
 	/** Port on 127.0.0.1; a free one when omitted. Give the old port to "restart" a gateway. */
@@ -36,8 +39,14 @@ export interface GatewayOptions {
 	 * media inspection (`/__test/media/…`). Default on; `false` runs the gateway without them.
 	 */
 	testHooks?: boolean;
-	/** File the gateway keeps its state in across restarts (`IRIS_STATE_FILE`). */
-	stateFile?: string;
+	/**
+	 * The gateway's data directory (`IRIS_DATA_DIR`). Default: a fresh one per gateway (a gateway
+	 * "restarted" on the same port without it starts with an empty store); give the first one's
+	 * `dataDir` to restart on the same state.
+	 */
+	dataDir?: string;
+	/** Let the gateway make (or read) its token in the data directory instead of `token`. */
+	tokenFromDataDir?: boolean;
 	/** Record every frame in and out to this file (`IRIS_RECORD_FRAMES`). */
 	recordFrames?: string;
 	/** The built app to serve (`IRIS_STATIC_DIR`); `build/` when omitted. */
@@ -86,8 +95,10 @@ interface LineWaiter {
 /** A reference gateway (`node --import tsx gateway/main.ts`) running as a child process. */
 export class Gateway {
 	readonly port: number;
-	readonly token: string;
+	token: string;
 	readonly staticOnly: boolean;
+	/** Where this gateway keeps its state (`IRIS_DATA_DIR`). */
+	dataDir = '';
 	/** The endpoint `pairingLink` points the app at. */
 	dialect: Dialect = 'iris';
 	/** Where this gateway records its frames, if it does. */
@@ -119,22 +130,26 @@ export class Gateway {
 	/** Spawns a gateway and resolves once it prints its `listening` line. */
 	static async start(options: GatewayOptions = {}): Promise<Gateway> {
 		const port = options.port ?? (await freePort());
-		const token = options.token ?? randomBytes(16).toString('hex');
+		let token = options.token ?? randomBytes(16).toString('hex');
+		const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'iris-e2e-gateway-'));
 		const env: NodeJS.ProcessEnv = {
 			...process.env,
 			IRIS_HOST: HOST,
 			IRIS_PORT: String(port),
 			IRIS_TOKEN: token,
 			IRIS_STATIC_DIR: options.staticDir ?? join(ROOT, 'build'),
+			IRIS_DATA_DIR: dataDir,
 			...options.env
 		};
+		if (options.tokenFromDataDir) delete env.IRIS_TOKEN;
 		delete env.IRIS_STATIC_ONLY;
 		delete env.IRIS_DEMO_STEP_MS;
 		delete env.IRIS_TEST_HOOKS;
 		delete env.IRIS_STATE_FILE;
+		delete env.IRIS_STORE;
+		delete env.IRIS_QR;
 		// The `/__test/…` endpoints (inspection, fault injection) exist only for tests: on by default.
 		if (options.testHooks !== false) env.IRIS_TEST_HOOKS = '1';
-		if (options.stateFile) env.IRIS_STATE_FILE = options.stateFile;
 		delete env.IRIS_RECORD_FRAMES;
 		if (options.recordFrames) env.IRIS_RECORD_FRAMES = options.recordFrames;
 		if (options.staticOnly) env.IRIS_STATIC_ONLY = '1';
@@ -191,11 +206,16 @@ export class Gateway {
 		const gateway = new Gateway(child, exited, output, waiters, port, token, !!options.staticOnly);
 		gateway.recordFile = options.recordFrames;
 		gateway.dialect = options.dialect ?? 'iris';
+		gateway.dataDir = dataDir;
 		try {
 			const line = await gateway.waitForLine(LISTENING, { timeout: START_TIMEOUT_MS });
 			const listenedPort = Number(LISTENING.exec(line)?.[2]);
 			if (listenedPort !== port) {
 				throw new Error(`[e2e] asked the gateway for port ${port}, it listens on ${listenedPort}`);
+			}
+			if (options.tokenFromDataDir) {
+				token = TOKEN_LINE.exec(await gateway.waitForLine(TOKEN_LINE))?.[1] ?? '';
+				gateway.token = token;
 			}
 		} catch (error) {
 			await gateway.kill();
@@ -344,6 +364,7 @@ export const test = base.extend<Fixtures>({
 				const recordFrames = testInfo.outputPath(`frames-${started.length + 1}.jsonl`);
 				const gateway = await Gateway.start({
 					recordFrames,
+					dataDir: testInfo.outputPath(`data-${started.length + 1}`),
 					dialect,
 					...gatewayOptions,
 					...options
