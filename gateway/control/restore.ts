@@ -28,7 +28,8 @@ function answerRestored(hub: Hub, picker: StoredPicker, value: string): void {
 	const reply = (picker.resume && replies.get(picker.resume)) || ((v: string) => `You chose ${v}.`);
 	hub.enqueueTurn(picker.scope, (signal) =>
 		runControlled(hub, picker.scope, signal, async (ctx) => {
-			ctx.emit({ type: picker.type, payload: { ...picker.payload, answer: value } } as ServerFrame);
+			const answered = { ...picker.payload, answer: value };
+			ctx.emit(frame(picker.type as 'picker.confirm', answered) as ServerFrame);
 			ctx.start();
 			await ctx.stream(reply(value));
 		})

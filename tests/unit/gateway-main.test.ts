@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { INDEX_HTML, httpGet, makeStaticDir } from './gateway-helpers';
@@ -54,6 +55,40 @@ describe('gateway/main.ts', () => {
 		expect((await httpGet(port, '/pair')).body).toBe(INDEX_HTML);
 		run.child.kill('SIGTERM');
 		expect((await run.exited)[0]).toBe(0);
+	});
+
+	it('keeps its token in the data directory: the same pairing link after a restart', async () => {
+		const { dir, cleanup } = await makeStaticDir();
+		cleanups.push(cleanup);
+		const env = { IRIS_STATIC_DIR: dir, IRIS_DATA_DIR: `${dir}/data`, IRIS_QR: '1' };
+		const first = runMain(env);
+		const lines = await first.lines(8);
+		const token = /^\[gateway\] token: (\S+)$/.exec(lines[1] ?? '')?.[1];
+		expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+		expect(lines[4]).toBe(`[gateway] data: ${dir}/data (SQLite)`);
+		// IRIS_QR=1: the pairing link as a QR code (half blocks), under a caption.
+		expect(lines[5]).toMatch(/^\[gateway\] scan to pair a phone/);
+		expect(lines[6]).toMatch(/[▀▄█]/);
+		first.child.kill('SIGKILL');
+		await first.exited;
+		const second = runMain({ ...env, IRIS_QR: '0' });
+		const again = await second.lines(5);
+		expect(again[1]).toBe(`[gateway] token: ${token}`);
+		second.child.kill('SIGTERM');
+		expect((await second.exited)[0]).toBe(0);
+		expect(second.output()).not.toMatch(/[▀▄█]/);
+	});
+
+	it('refuses a damaged database: names the file, exits 1, changes nothing', async () => {
+		const { dir, cleanup } = await makeStaticDir();
+		cleanups.push(cleanup);
+		await mkdir(`${dir}/data`);
+		await writeFile(`${dir}/data/iris.db`, 'garbage '.repeat(512));
+		const run = runMain({ IRIS_STATIC_DIR: dir, IRIS_DATA_DIR: `${dir}/data` });
+		expect((await run.exited)[0]).toBe(1);
+		expect(run.output()).toContain(`${dir}/data/iris.db is damaged`);
+		expect(await readFile(`${dir}/data/iris.db`, 'utf8')).toBe('garbage '.repeat(512));
+		expect(await readdir(`${dir}/data`)).toEqual(['iris.db']);
 	});
 
 	it('refuses to start without index.html', async () => {
