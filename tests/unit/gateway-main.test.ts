@@ -34,7 +34,8 @@ function runMain(env: Record<string, string>) {
 	return { child, exited, lines, output: () => stdout + stderr };
 }
 
-describe('gateway/main.ts', () => {
+// Each test starts node + tsx (a few seconds on a loaded machine); the waits are on printed lines.
+describe('gateway/main.ts', { timeout: 30_000 }, () => {
 	it('prints the listening, token and pairing lines and exits 0 on SIGTERM', async () => {
 		const { dir, cleanup } = await makeStaticDir();
 		cleanups.push(cleanup);

@@ -26,8 +26,12 @@ export class SqliteReplayLog implements ReplayLog {
 	readonly #prune: Database.Statement;
 	readonly #sequence: Database.Statement;
 
-	constructor(db: Database.Database) {
+	readonly #atomically: <T>(fn: () => T) => T;
+
+	/** `atomically`: the store's transaction (joins the caller's, if any). */
+	constructor(db: Database.Database, atomically: <T>(fn: () => T) => T) {
 		this.#db = db;
+		this.#atomically = atomically;
 		this.#sequence = db.prepare(`SELECT seq FROM sqlite_sequence WHERE name = 'events'`);
 		this.#latest = this.#committedLatest();
 		this.#insert = db.prepare('INSERT INTO events (at, coalesce_key, frame) VALUES (?, ?, ?)');
@@ -69,7 +73,7 @@ export class SqliteReplayLog implements ReplayLog {
 	}
 
 	append(frame: ServerFrame): number {
-		return this.#db.transaction(() => {
+		return this.#atomically(() => {
 			const superseded = supersededKey(frame);
 			if (superseded !== undefined) this.#supersede.run(superseded);
 			const { lastInsertRowid } = this.#insert.run(
@@ -81,14 +85,14 @@ export class SqliteReplayLog implements ReplayLog {
 			// Only once the statements ran: a failed append leaves `latest` where it was.
 			this.#latest = Number(lastInsertRowid);
 			return this.#latest;
-		})();
+		});
 	}
 
 	restore(entries: readonly { position: number; frame: ServerFrame }[], latest: number): void {
 		const insert = this.#db.prepare(
 			'INSERT INTO events (position, at, coalesce_key, frame) VALUES (?, ?, ?, ?)'
 		);
-		this.#db.transaction(() => {
+		this.#atomically(() => {
 			for (const { position, frame } of entries) {
 				insert.run(position, Date.now(), coalesceKey(frame) ?? null, JSON.stringify(frame));
 				this.#track(frame);
@@ -100,7 +104,7 @@ export class SqliteReplayLog implements ReplayLog {
 			if (moved.changes === 0) {
 				this.#db.prepare(`INSERT INTO sqlite_sequence (name, seq) VALUES ('events', ?)`).run(seq);
 			}
-		})();
+		});
 		this.resync();
 	}
 
@@ -134,11 +138,11 @@ export class SqliteReplayLog implements ReplayLog {
 	}
 
 	seen(deviceId: string, now: number): void {
-		this.#db.transaction(() => {
+		this.#atomically(() => {
 			if (this.#device.run(deviceId, this.#latest, now).changes === 0) {
 				this.#touch.run(now, deviceId);
 			}
-		})();
+		});
 	}
 
 	acknowledge(deviceId: string, cursor: number, now: number): void {

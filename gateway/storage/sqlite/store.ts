@@ -47,13 +47,16 @@ export class SqliteStore implements GatewayStore {
 	readonly meta: MetaTable;
 	readonly #db: Database.Database;
 	readonly #ping: Database.Statement;
+	/** One transaction function, made once: better-sqlite3 wraps `fn` in BEGIN … COMMIT. */
+	readonly #tx: (fn: () => unknown) => unknown;
 
 	/** `db` is open and migrated; `dataDir` holds it and `media/`. */
 	constructor(db: Database.Database, dataDir: string, mediaDir: string, log: (l: string) => void) {
 		this.#db = db;
+		this.#tx = db.transaction((fn: () => unknown) => fn());
 		this.location = dataDir;
 		this.messages = new SqliteMessages(db);
-		this.events = new SqliteReplayLog(db);
+		this.events = new SqliteReplayLog(db, (fn) => this.transaction(fn));
 		this.media = new SqliteMedia(db, mediaDir, log);
 		this.#ping = db.prepare('SELECT count(*) AS n FROM meta');
 
@@ -92,12 +95,13 @@ export class SqliteStore implements GatewayStore {
 	}
 
 	transaction<T>(fn: () => T): T {
-		const outer = !this.#db.inTransaction;
+		// Inside a transaction already: join it (a savepoint would cost two statements per call).
+		if (this.#db.inTransaction) return fn();
 		try {
-			return this.#db.transaction(fn)();
+			return this.#tx(fn) as T;
 		} catch (e) {
 			// Rolled back: positions handed out inside it were never committed.
-			if (outer) this.events.resync();
+			this.events.resync();
 			throw e;
 		}
 	}
