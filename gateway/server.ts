@@ -19,6 +19,7 @@ import type { GatewayStore } from './storage/types';
 import { restore } from './control/restore';
 import { handleHealth } from './health';
 import { watchToken } from './token-watch';
+import { linkHost, urlHost } from './links';
 import { serveStatic } from './static';
 import { handleTestHook, type TestHookTarget } from './test-hooks';
 import type { PushOptions } from './push/options';
@@ -100,11 +101,6 @@ const CLOSE_GRACE_MS = 500;
 function refuseUpgrade(socket: Duplex, status: string): void {
 	socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 	socket.destroy();
-}
-
-/** `[::1]` for IPv6 literals, the host unchanged otherwise. */
-function urlHost(host: string): string {
-	return host.includes(':') ? `[${host}]` : host;
 }
 
 /** Start the gateway; resolves once it is listening. */
@@ -236,12 +232,13 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 		});
 	});
 	const { port } = server.address() as AddressInfo;
-	const httpUrl = `http://${urlHost(opts.host)}:${port}`;
-	const wsUrl = `ws://${urlHost(opts.host)}:${port}${WS_PATH}`;
+	const shownHost = urlHost(linkHost(opts.host));
+	const httpUrl = `http://${shownHost}:${port}`;
+	const wsUrl = `ws://${shownHost}:${port}${WS_PATH}`;
 	if (hub.push) hub.push.appUrl = httpUrl;
 	const link = (url: string) =>
 		`${httpUrl}/pair#url=${encodeURIComponent(url)}&token=${encodeURIComponent(hubOptions.token)}`;
-	const v3WsUrl = `ws://${urlHost(opts.host)}:${port}${V3_WS_PATH}`;
+	const v3WsUrl = `ws://${shownHost}:${port}${V3_WS_PATH}`;
 	const unwatch = opts.tokenFile
 		? watchToken(
 				opts.tokenFile,

@@ -1,5 +1,5 @@
 /**
- * Fault injection over HTTP, only when the gateway runs with `IRIS_TEST_HOOKS=1` (issue 5).
+ * Fault injection over HTTP, only when the gateway runs with `IRIS_TEST_HOOKS=1`.
  * Every endpoint is under `/__test/`; all answer JSON. Durations are in ms.
  *
  * | request                             | effect                                                      |
@@ -11,8 +11,8 @@
  * | `POST /__test/inject?repeat=N`      | send the body as a raw text frame to every authenticated    |
  * | (body)                              | connection, N times (default 1); `{{i}}` in the body is     |
  * |                                     | replaced by 0, 1, 2 … (a flood of distinct frames)          |
- * | `POST /__test/restart`              | cut all sockets, finish running turns, save the state, and  |
- * |                                     | start over from the saved state                             |
+ * | `POST /__test/restart`              | cut all sockets, finish running turns, and start a new hub  |
+ * |                                     | on the same store (as a restarted process would)            |
  * | `POST /__test/reset`                | switch all faults off                                       |
  * | `GET /__test/state`                 | counters and every user message accepted, in order          |
  */

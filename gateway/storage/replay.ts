@@ -1,5 +1,5 @@
 /**
- * The rules of the replay log behind `sync` (PROTOCOL-NOTES "Reconnect and sync"), shared by both
+ * The rules of the replay log behind `sync` (doc/architecture.md "The gateway's store"), shared by both
  * back-ends.
  *
  * Every frame the gateway broadcasts that a device must not miss (messages, stream frames, agent

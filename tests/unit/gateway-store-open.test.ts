@@ -118,7 +118,11 @@ function stateFile(): StateFile {
 			entries: [
 				{
 					position: 7,
-					frame: frame('message', { message_id: 'old-1', role: 'user', text: 'hi', ts: 5 }, scope)
+					frame: frame(
+						'message',
+						{ message_id: 'old-1', role: 'user' as const, text: 'hi', ts: 5 },
+						scope
+					)
 				},
 				{ position: 9, frame: frame('agent.idle', {}, scope) }
 			]
