@@ -87,6 +87,26 @@ describe('faults', () => {
 			t.logs.some((l) => l.includes('media pull doc failed: the stored bytes are corrupt'))
 		).toBe(true);
 	});
+
+	it('a v3 media file that no longer matches its hash is not served: HTTP 404', async () => {
+		const { t, store } = await onDisk();
+		const body = new FormData();
+		body.append('file', new Blob(['v3 bytes'], { type: 'text/plain' }), 'a.txt');
+		const auth = { authorization: `Bearer ${TOKEN}` };
+		const up = await fetch(`${t.gw.httpUrl}/api/media/upload`, {
+			method: 'POST',
+			body,
+			headers: auth
+		});
+		const { media_id } = (await up.json()) as { media_id: string };
+		expect((await fetch(`${t.gw.httpUrl}/media/${media_id}`, { headers: auth })).status).toBe(200);
+		await writeFile(
+			(store as SqliteStore).media.file(store.media.get(media_id)!.sha256),
+			'v3 bytez'
+		);
+		expect((await fetch(`${t.gw.httpUrl}/media/${media_id}`, { headers: auth })).status).toBe(404);
+		expect(t.logs.some((l) => l.includes(`media ${media_id} not served`))).toBe(true);
+	});
 });
 
 describe('GET /healthz', () => {
