@@ -7,8 +7,9 @@
  * the in-memory store; 10 devices pair, then each sends its share of 1,000 `message.send`s one
  * after the other (a new one as soon as the previous is acked: 10 in flight), each acked only
  * after its commit and copied to the 9 other devices. Reports acks per second (wall time of the
- * 1,000) and the p50 / p99 latency from writing a send to reading its ack. Repetitions alternate
- * the stores; figures are medians. The demo agent's turns are kept from running (a 60 s step):
+ * 1,000) and the p50 / p99 latency from writing a send to reading its ack. One warm-up run of
+ * each store is not counted (JIT, schema compilation); repetitions alternate the stores; figures
+ * are medians, the ratio the median of per-repetition ratios. The demo agent's turns are kept from running (a 60 s step):
  * this measures the store and the ack, not the demo agent.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -19,7 +20,7 @@ import { startGateway } from '../gateway/server';
 import { MemoryStore } from '../gateway/storage/memory';
 import { openSqliteStore } from '../gateway/storage/sqlite/open';
 
-const [MESSAGES = 1000, DEVICES = 10, REPS = 3] = process.argv.slice(2).map(Number);
+const [MESSAGES = 1000, DEVICES = 10, REPS = 5] = process.argv.slice(2).map(Number);
 const TOKEN = 'bench-token';
 
 interface Run {
@@ -100,6 +101,8 @@ async function run(kind: 'sqlite' | 'memory'): Promise<Run> {
 }
 
 const runs: Record<'sqlite' | 'memory', Run[]> = { sqlite: [], memory: [] };
+await run('memory');
+await run('sqlite');
 for (let rep = 0; rep < REPS; rep++) {
 	// Alternate which store goes first, so a warming or loaded machine favours neither.
 	const order = rep % 2 === 0 ? (['memory', 'sqlite'] as const) : (['sqlite', 'memory'] as const);

@@ -37,6 +37,22 @@ const SERVER_CAPS = {
 	pickers: true
 };
 
+/**
+ * Encoded frames by frame object: a broadcast hands the same object to every connection, so it is
+ * validated and serialised once, not once per device.
+ */
+const encoded = new WeakMap<ServerFrame, string>();
+
+/** `encodeServerFrame`, once per frame object (frames are never changed once sent). */
+export function encodeOnce(f: ServerFrame): string {
+	let text = encoded.get(f);
+	if (text === undefined) {
+		text = encodeServerFrame(f);
+		encoded.set(f, text);
+	}
+	return text;
+}
+
 /** Constant-time token comparison (hashing first gives both sides the same length). */
 export function tokenMatches(given: string, expected: string): boolean {
 	const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -82,7 +98,7 @@ export class Session implements Peer {
 				},
 				send: (text) => ws.send(text)
 			},
-			encodeServerFrame,
+			encodeOnce,
 			faults,
 			(text) => hub.options.record?.('out', text)
 		);

@@ -85,6 +85,12 @@ export function openSqliteStore(dataDir: string, options: SqliteStoreOptions = {
 		}
 		db.pragma('journal_mode = WAL');
 		db.pragma('synchronous = NORMAL');
+		// Checkpoints are run by the store when idle (./store.ts), not by whichever commit fills
+		// the WAL to 1000 pages.
+		db.pragma('wal_autocheckpoint = 0');
+		// After a checkpoint the WAL file is cut back to this size (bytes) instead of staying at
+		// its largest.
+		db.pragma('journal_size_limit = 16777216');
 		// Take the write lock now, so a second gateway is refused at start, not at its first write.
 		db.exec('BEGIN EXCLUSIVE; COMMIT');
 		migrate(db, migrations);

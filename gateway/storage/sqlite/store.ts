@@ -35,6 +35,11 @@ function jsonTable<T>(db: Database.Database, table: string, key: string, column:
 	};
 }
 
+/** Idle time after which the WAL is checkpointed, ms. */
+const CHECKPOINT_IDLE_MS = 1000;
+/** Transactions after which it is checkpointed even without a pause. */
+const CHECKPOINT_EVERY = 1000;
+
 export class SqliteStore implements GatewayStore {
 	readonly kind = 'sqlite' as const;
 	readonly location: string;
@@ -49,6 +54,8 @@ export class SqliteStore implements GatewayStore {
 	readonly #ping: Database.Statement;
 	/** One transaction function, made once: better-sqlite3 wraps `fn` in BEGIN … COMMIT. */
 	readonly #tx: (fn: () => unknown) => unknown;
+	#idle: NodeJS.Timeout | undefined;
+	#sinceCheckpoint = 0;
 
 	/** `db` is open and migrated; `dataDir` holds it and `media/`. */
 	constructor(db: Database.Database, dataDir: string, mediaDir: string, log: (l: string) => void) {
@@ -103,6 +110,31 @@ export class SqliteStore implements GatewayStore {
 			// Rolled back: positions handed out inside it were never committed.
 			this.events.resync();
 			throw e;
+		} finally {
+			this.#committed();
+		}
+	}
+
+	/**
+	 * Checkpoints (copying the WAL into the database, with two fsyncs) run when the gateway is
+	 * idle, not in the middle of a burst where they would stall every ack behind them: after
+	 * `CHECKPOINT_IDLE_MS` without a transaction, or at once after `CHECKPOINT_EVERY` of them.
+	 */
+	#committed(): void {
+		this.#sinceCheckpoint += 1;
+		if (this.#sinceCheckpoint >= CHECKPOINT_EVERY) return this.#checkpoint();
+		clearTimeout(this.#idle);
+		this.#idle = setTimeout(() => this.#checkpoint(), CHECKPOINT_IDLE_MS);
+		this.#idle.unref();
+	}
+
+	#checkpoint(): void {
+		clearTimeout(this.#idle);
+		this.#sinceCheckpoint = 0;
+		try {
+			if (this.#db.open) this.#db.pragma('wal_checkpoint(PASSIVE)');
+		} catch {
+			// A busy or full disk: the WAL keeps the data; the next checkpoint tries again.
 		}
 	}
 
@@ -121,6 +153,7 @@ export class SqliteStore implements GatewayStore {
 	}
 
 	close(): void {
+		clearTimeout(this.#idle);
 		if (this.#db.open) this.#db.close();
 	}
 }
