@@ -90,7 +90,9 @@ export class Hub {
 	constructor(options: HubOptions, store: GatewayStore = new MemoryStore()) {
 		this.options = options;
 		this.store = store;
-		this.clock = new MonotonicClock(Date.now, store.messages.latestTs());
+		// After everything stored, answers a killed run left streaming included.
+		const streamed = store.events.openStreams().map((s) => s.ts);
+		this.clock = new MonotonicClock(Date.now, Math.max(store.messages.latestTs(), ...streamed));
 		this.media = new MediaStore(store.media, options.mediaMaxBytes ?? DEFAULT_MEDIA_LIMIT_BYTES);
 		this.push =
 			options.push &&
