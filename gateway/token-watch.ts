@@ -1,30 +1,34 @@
 /**
  * Token rotation in a running gateway: `npm run token:rotate` rewrites the data directory's token
- * file; the gateway notices (it polls the file's stat every `TOKEN_POLL_MS`), takes the new token
- * and closes every connection paired with the old one (code 4001: their next `hello` is refused,
- * so the app asks to pair again). A restart reads the file anyway.
+ * file; the gateway reads it every `TOKEN_POLL_MS` (a 40-byte read; no change-notification
+ * baseline that a rewrite during start-up could slip past), takes a new token and closes every
+ * connection paired with the old one (code 4001: their next `hello` is refused, so the app asks to
+ * pair again). A restart reads the file anyway.
  */
-import { unwatchFile, watchFile } from 'node:fs';
 import path from 'node:path';
 import { readToken } from './storage/data-dir';
 
-/** How often the token file is looked at, ms. */
+/** How often the token file is read, ms. */
 export const TOKEN_POLL_MS = 1000;
 
 /**
- * Call `onChange(token)` whenever the token in `file` changes to another non-empty one. Returns
- * the function that stops watching.
+ * Call `onChange(token)` whenever the token in `file` (a data directory's token file) differs
+ * from `current()`. Returns the function that stops watching.
  */
-export function watchToken(file: string, current: () => string, onChange: (token: string) => void) {
-	const listener = () => {
+export function watchToken(
+	file: string,
+	current: () => string,
+	onChange: (token: string) => void
+): () => void {
+	const timer = setInterval(() => {
 		let token: string | undefined;
 		try {
 			token = readToken(path.dirname(file));
 		} catch {
-			return;
+			return; // Unreadable for a moment (being replaced): the next look will do.
 		}
 		if (token && token !== current()) onChange(token);
-	};
-	watchFile(file, { interval: TOKEN_POLL_MS, persistent: false }, listener);
-	return () => unwatchFile(file, listener);
+	}, TOKEN_POLL_MS);
+	timer.unref();
+	return () => clearInterval(timer);
 }
