@@ -6,14 +6,12 @@
  * the floor is a raw IndexedDB put of the same rows (no Dexie), measured in the same run.
  * `BENCH_REPS` repetitions (default 3). Measures only; never fails on a figure.
  */
-import { createServer } from 'node:http';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
-import { build } from 'vite';
+import { bundlePages, servePages } from '../page-server';
 import { median } from '../support';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -25,45 +23,9 @@ const log = (line: string) => console.log(`[bench:channels] ${line}`);
 
 type Run = { decodeMs: number; applyMs: number; reapplyMs: number; sidebarMs: number };
 
-async function serve(): Promise<{ url: string; close: () => void }> {
-	const server = createServer(async (req, res) => {
-		const path = (req.url ?? '/').split('?')[0]!;
-		if (path === '/') {
-			res.setHeader('content-type', 'text/html');
-			res.end(
-				'<!doctype html><meta charset="utf-8"><script type="module" src="/page.js"></script>'
-			);
-			return;
-		}
-		try {
-			const body = await readFile(`${dist}${path.slice(1).replace(/\.\./g, '')}`);
-			res.setHeader('content-type', 'text/javascript');
-			res.end(body);
-		} catch {
-			res.statusCode = 404;
-			res.end();
-		}
-	});
-	return new Promise((resolve) =>
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as AddressInfo;
-			resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close() });
-		})
-	);
-}
-
 async function main(): Promise<void> {
-	await build({
-		configFile: false,
-		logLevel: 'warn',
-		build: {
-			outDir: dist,
-			emptyOutDir: true,
-			minify: true,
-			lib: { entry: { page: `${here}page.ts` }, formats: ['es'] }
-		}
-	});
-	const server = await serve();
+	await bundlePages({ page: `${here}page.ts` }, dist);
+	const server = await servePages(dist);
 	const browser = await chromium.launch({
 		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 		args: ['--no-sandbox', '--disable-gpu']
