@@ -18,8 +18,11 @@ const BOTH_DIALECTS = [
 	'disconnect-midstream.spec.ts'
 ];
 
-/** v3 pairing (explicit choice, user id, refused token): only in the `v3` project. */
-const V3_ONLY = 'pairing-v3.spec.ts';
+/**
+ * Only in the `v3` project: v3 pairing (explicit choice, user id, refused token) and the token
+ * on v3's HTTP media requests.
+ */
+const V3_ONLY = ['pairing-v3.spec.ts', 'v3-media-auth.spec.ts'];
 
 export default defineConfig<DialectOption>({
 	testDir: 'tests/e2e',
@@ -33,10 +36,10 @@ export default defineConfig<DialectOption>({
 	timeout: 60_000,
 	expect: { timeout: 15_000 },
 	projects: [
-		{ name: 'iris', testIgnore: `**/${V3_ONLY}`, use: { dialect: 'iris' } },
+		{ name: 'iris', testIgnore: V3_ONLY.map((file) => `**/${file}`), use: { dialect: 'iris' } },
 		{
 			name: 'v3',
-			testMatch: [...BOTH_DIALECTS, V3_ONLY].map((file) => `**/${file}`),
+			testMatch: [...BOTH_DIALECTS, ...V3_ONLY].map((file) => `**/${file}`),
 			use: { dialect: 'v3' }
 		}
 	],

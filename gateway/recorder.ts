@@ -6,6 +6,10 @@
  * each one against the schema afterwards. Binary frames (media bytes, PROTOCOL-NOTES "Media") are
  * not frames of the schema and are left out. Synchronous appends keep the order exact; this is a
  * test aid, not a production log.
+ *
+ * The pairing token never reaches the file: a `hello` frame's `payload.token` is written as
+ * `REDACTED_TOKEN` (still a string, so the frame still fits the schema). v3 frames carry no token
+ * (it is in the socket URL, which is not recorded).
  */
 import { appendFileSync } from 'node:fs';
 
@@ -29,9 +33,33 @@ export type FrameRecorder = (
 	dialect?: RecordedDialect
 ) => void;
 
+/** What a recorded `hello` carries instead of the token. */
+export const REDACTED_TOKEN = '[redacted]';
+
 /** A recorder appending to `file`, or a no-op for `undefined`. Throws on an unwritable file. */
 export function frameRecorder(file: string | undefined): FrameRecorder {
 	if (!file) return () => {};
-	return (dir, text, dialect) =>
+	return (dir, raw, dialect) => {
+		const text = redactToken(raw);
 		appendFileSync(file, `${JSON.stringify(dialect ? { dir, text, dialect } : { dir, text })}\n`);
+	};
+}
+
+/**
+ * `text` with a `hello` frame's token replaced by `REDACTED_TOKEN`; any other text unchanged
+ * (also text that is not JSON: malformed frames are recorded as they came).
+ */
+export function redactToken(text: string): string {
+	// Cheap test first: only a frame that mentions "token" is parsed.
+	if (!text.includes('"token"')) return text;
+	let frame: unknown;
+	try {
+		frame = JSON.parse(text);
+	} catch {
+		return text;
+	}
+	const payload = (frame as { payload?: unknown } | null)?.payload;
+	if (payload === null || typeof payload !== 'object' || !('token' in payload)) return text;
+	(payload as { token: unknown }).token = REDACTED_TOKEN;
+	return JSON.stringify(frame);
 }

@@ -7,12 +7,10 @@
  * figure. `BENCH_Q_COUNT` (messages, default 100000), `BENCH_REPS` (ingest repetitions, default 3),
  * `BENCH_Q_RUNS` (runs per query, default 40).
  */
-import { createServer } from 'node:http';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { AddressInfo } from 'node:net';
-import { build } from 'vite';
 import { chromium } from '@playwright/test';
+import { bundlePages, servePages } from '../page-server';
 import { median, percentile } from '../support';
 import { COMMON, PREFIX, RARE } from './corpus';
 
@@ -23,49 +21,6 @@ const REPS = Number(process.env.BENCH_REPS ?? 3);
 const RUNS = Number(process.env.BENCH_Q_RUNS ?? 40);
 const log = (line: string) => console.log(`[bench:search] ${line}`);
 
-async function bundle(): Promise<void> {
-	await build({
-		configFile: false,
-		logLevel: 'warn',
-		build: {
-			outDir: dist,
-			emptyOutDir: true,
-			minify: true,
-			lib: {
-				entry: { page: `${here}page.ts`, worker: `${here}worker.ts` },
-				formats: ['es']
-			}
-		}
-	});
-}
-
-function serve(): Promise<{ url: string; close: () => void }> {
-	const server = createServer(async (req, res) => {
-		const path = (req.url ?? '/').split('?')[0]!;
-		if (path === '/') {
-			res.setHeader('content-type', 'text/html');
-			res.end(
-				'<!doctype html><meta charset="utf-8"><script type="module" src="/page.js"></script>'
-			);
-			return;
-		}
-		try {
-			const body = await readFile(`${dist}${path.slice(1).replace(/\.\./g, '')}`);
-			res.setHeader('content-type', 'text/javascript');
-			res.end(body);
-		} catch {
-			res.statusCode = 404;
-			res.end();
-		}
-	});
-	return new Promise((resolve) =>
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as AddressInfo;
-			resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close() });
-		})
-	);
-}
-
 const QUERIES = {
 	rare: { query: `${RARE} `, words: [RARE] },
 	common: { query: `${COMMON} `, words: [COMMON] },
@@ -75,8 +30,8 @@ const QUERIES = {
 
 async function main(): Promise<void> {
 	log('bundling…');
-	await bundle();
-	const server = await serve();
+	await bundlePages({ page: `${here}page.ts`, worker: `${here}worker.ts` }, dist);
+	const server = await servePages(dist);
 	const browser = await chromium.launch({
 		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 		args: ['--no-sandbox', '--disable-gpu']

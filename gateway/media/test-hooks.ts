@@ -5,9 +5,18 @@
  *   gateway holds (one entry per stored copy);
  * - `POST /__test/media/drop-after?bytes=N` → cut the connection of the next upload once it has
  *   received more than N bytes (fault injection: "a transfer cut mid-upload").
+ * - `POST /__test/media/offer?kind=K&mime=M&filename=F` (body: the bytes) → store them and offer
+ *   them to every device as the agent would (`media.offer`, default channel); answers the ref.
+ *   For files the demo agent never sends (e.g. an HTML page or an SVG with a script).
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { frame, type MediaKind } from '../../src/lib/protocol/iris';
 import type { Hub } from '../hub';
+import { MediaStore } from './store';
+
+/** Largest body `offer` takes, bytes. */
+const MAX_OFFER_BYTES = 1024 * 1024;
 
 /** The path prefix these endpoints own. */
 export const MEDIA_TEST_PREFIX = '/__test/media/';
@@ -34,8 +43,38 @@ export function handleMediaTestHook(req: IncomingMessage, res: ServerResponse, h
 			hub.log(`test hook: the next upload is cut after ${bytes} bytes`);
 			json(res, 200, { ok: true });
 		}
+	} else if (action === 'offer' && req.method === 'POST') {
+		offer(req, res, hub, url.searchParams);
 	} else {
 		json(res, 404, { error: `unknown test hook ${url.pathname}` });
 	}
 	return true;
+}
+
+function offer(req: IncomingMessage, res: ServerResponse, hub: Hub, params: URLSearchParams): void {
+	const chunks: Buffer[] = [];
+	let size = 0;
+	req.on('data', (c: Buffer) => {
+		size += c.length;
+		if (size <= MAX_OFFER_BYTES) chunks.push(c);
+	});
+	req.on('error', () => json(res, 400, { error: 'broken body' }));
+	req.on('end', () => {
+		if (size > MAX_OFFER_BYTES) return json(res, 413, { error: 'body too large' });
+		const bytes = Buffer.concat(chunks);
+		const item = {
+			media_id: `test_${hub.store.nextMessageId()}`,
+			kind: (params.get('kind') ?? 'document') as MediaKind,
+			mime: params.get('mime') ?? 'application/octet-stream',
+			filename: params.get('filename') ?? 'file',
+			size: bytes.length,
+			sha256: createHash('sha256').update(bytes).digest('hex'),
+			bytes
+		};
+		hub.media.put(item);
+		const ref = MediaStore.ref(item);
+		hub.broadcast(frame('media.offer', ref), { record: true });
+		hub.log(`test hook: offered ${item.media_id} (${item.mime})`);
+		json(res, 200, ref);
+	});
 }

@@ -1,6 +1,11 @@
 /**
- * Pairing links: `/pair#url=<ws url>&token=<token>` (GUIDE "pairing link"), optionally with
- * `&dialect=iris|v3` and `&user=<user id>` (v3; issue 9).
+ * Pairing links: `/pair#url=<ws url>&token=<token>` (doc/security.md "Pairing links"), optionally
+ * with `&dialect=iris|v3` and `&user=<user id>` (Hermes Chat v3).
+ *
+ * A link is only a request: anyone can write one (an email, a web page, an agent's answer), and
+ * the gateway it names receives this device's messages. So a link never re-pairs a paired app
+ * silently, and a first pairing with a gateway on another host than the app says where it goes
+ * before it connects (`pairingDecision`).
  */
 import type { GatewayConfig } from './bridge/contract';
 
@@ -19,4 +24,49 @@ export function parsePairingFragment(hash: string): GatewayConfig | null {
 	const user = params.get('user')?.trim();
 	if (user) config.user_id = user;
 	return config;
+}
+
+/** The host (with port) of a gateway URL, as shown to the user; the URL itself if it does not parse. */
+export function gatewayHost(url: string): string {
+	try {
+		return new URL(url).host || url;
+	} catch {
+		return url;
+	}
+}
+
+/**
+ * What to do with a pairing link:
+ * - `same`: it names the pairing the app already has; nothing to do;
+ * - `pair`: not paired yet, and the gateway is on the app's own host: pair at once;
+ * - `confirm-first`: not paired yet, the gateway is elsewhere: show `host` and ask first;
+ * - `confirm-switch`: paired with another gateway (or another token): show both hosts and ask.
+ */
+export type PairingDecision =
+	| { kind: 'same' }
+	| { kind: 'pair' }
+	| { kind: 'confirm-first'; host: string }
+	| { kind: 'confirm-switch'; from: string; to: string };
+
+/**
+ * Decide what a pairing link may do. `current`: the stored pairing (null when none); `appHost`:
+ * the host (with port) the app is served from (`location.host`).
+ */
+export function pairingDecision(
+	current: GatewayConfig | null,
+	next: GatewayConfig,
+	appHost: string
+): PairingDecision {
+	const to = gatewayHost(next.url);
+	if (current) {
+		const same =
+			current.url === next.url &&
+			current.token === next.token &&
+			(current.dialect ?? null) === (next.dialect ?? null) &&
+			(current.user_id ?? null) === (next.user_id ?? null);
+		return same ? { kind: 'same' } : { kind: 'confirm-switch', from: gatewayHost(current.url), to };
+	}
+	return to.toLowerCase() === appHost.toLowerCase()
+		? { kind: 'pair' }
+		: { kind: 'confirm-first', host: to };
 }

@@ -7,6 +7,7 @@
 import { parsePush, unreadOf, type NoticeData, type PushNotice } from '../lib/protocol/push';
 import type { IrisDB } from '../lib/db/schema';
 import { whereReplyPath, type ServiceWorkerToPage } from '../lib/protocol/sw-messages';
+import { visibleName } from '../lib/protocol/visible-text';
 
 const DEFAULT_TITLES: Record<PushNotice['kind'], string> = {
 	message: 'New message',
@@ -73,7 +74,9 @@ async function updateBadge(sw: ServiceWorkerGlobalScope): Promise<void> {
 /** The chat's name from the local store, for the title; undefined when unknown or unreadable. */
 async function channelName(db: IrisDB | undefined, chat_id: string): Promise<string | undefined> {
 	try {
-		return (await db?.channels.get(chat_id))?.name;
+		const name = (await db?.channels.get(chat_id))?.name;
+		// Hidden characters shown, so a look-alike name cannot pass for another channel.
+		return name === undefined ? undefined : visibleName(name);
 	} catch {
 		return undefined;
 	}

@@ -209,11 +209,12 @@ describe('renderMarkdown: XSS vectors are neutralised', () => {
 		);
 	});
 
-	it('keeps a remote image, without referrer', () => {
-		const img = one(renderMarkdown('![cat](https://img.example/cat.png)'), 'img');
-		expect(img.getAttribute('src')).toBe('https://img.example/cat.png');
-		expect(img.getAttribute('alt')).toBe('cat');
-		expect(img.getAttribute('referrerpolicy')).toBe('no-referrer');
+	it('shows a remote image as a placeholder that fetches nothing', () => {
+		const html = renderMarkdown('![cat](https://img.example/cat.png)');
+		expect(dom(html).querySelector('img')).toBeNull();
+		const span = one(html, 'span.remote-image');
+		expect(span.getAttribute('data-remote-src')).toBe('https://img.example/cat.png');
+		expect(span.getAttribute('data-alt')).toBe('cat');
 	});
 
 	it('strips classes and data attributes that could spoof the app', () => {

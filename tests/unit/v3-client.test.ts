@@ -274,7 +274,10 @@ describe('IrisClient on a v3 gateway', () => {
 			await until(() =>
 				expect(t.events.at(-1)).toMatchObject({ status: { state: 'auth_failed' } })
 			);
-			expect(fetchMock).toHaveBeenCalledWith('http://gw/ws/app?token=wrong');
+			// The token in a header, not in the URL (only the socket URL carries it).
+			expect(fetchMock).toHaveBeenCalledWith('http://gw/ws/app', {
+				headers: { authorization: 'Bearer wrong' }
+			});
 		} finally {
 			vi.unstubAllGlobals();
 		}

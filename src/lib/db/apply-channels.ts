@@ -4,7 +4,82 @@
  * same store.
  */
 import type { Channel, ServerFrameOf } from '../protocol/iris/frames';
-import type { IrisDB } from './schema';
+import type { ChannelRow, IrisDB } from './schema';
+
+/**
+ * Store channels (from `channel.list`, `hello.ack`, `channel.created`), merged into the stored
+ * rows: a known channel keeps its `position`, a new one is placed after every stored channel, in
+ * list order; a `chat_id` listed twice is one row, later fields winning. In bulk, and only what
+ * changed is written: a list of 20,000 channels applied one get/count/put at a time held the
+ * store for ~40 s, and every reconnect repeats the whole list.
+ *
+ * `stored`: the whole `channels` table when the caller has read it already (`applyChannelList`);
+ * otherwise the listed channels are looked up (`bulkGet`).
+ */
+export async function upsertChannels(
+	db: IrisDB,
+	channels: readonly Channel[],
+	stored?: readonly ChannelRow[]
+): Promise<void> {
+	if (channels.length === 0) return;
+	const merged = new Map<string, Channel>();
+	for (const c of channels) merged.set(c.chat_id, { ...merged.get(c.chat_id), ...c });
+	const ids = [...merged.keys()];
+	let existing: (ChannelRow | undefined)[];
+	let next: number;
+	if (stored) {
+		const byId = new Map(stored.map((row) => [row.chat_id, row]));
+		existing = ids.map((id) => byId.get(id));
+		next = stored.reduce((max, row) => Math.max(max, row.position + 1), 0);
+	} else {
+		const [rows, last] = await Promise.all([
+			db.channels.bulkGet(ids),
+			db.channels.orderBy('position').last()
+		]);
+		existing = rows;
+		next = last === undefined ? 0 : last.position + 1;
+	}
+	const changed: ChannelRow[] = [];
+	for (const [i, id] of ids.entries()) {
+		const old = existing[i];
+		const c = merged.get(id)!;
+		const row = {
+			...old,
+			...c,
+			name: c.name ?? old?.name ?? id,
+			position: old?.position ?? next++
+		};
+		if (!old || !sameRow(old, row)) changed.push(row);
+	}
+	if (changed.length > 0) await db.channels.bulkPut(changed);
+}
+
+/** Whether two rows hold the same fields (values compared with `===`: objects count as changed). */
+function sameRow(a: ChannelRow, b: ChannelRow): boolean {
+	const keys = Object.keys(a) as (keyof ChannelRow)[];
+	return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
+
+/**
+ * `channel.list` is the server's whole list: its channels are stored (`upsertChannels`), channels
+ * missing from it are gone (their messages stay until a `channel.deleted` removes them), and the
+ * default channel follows `is_default`. The table is read once for all of it. Returns the pruned
+ * `chat_id`s.
+ */
+export async function applyChannelList(
+	db: IrisDB,
+	frame: ServerFrameOf<'channel.list'>
+): Promise<string[]> {
+	const { channels } = frame.payload;
+	const stored = await db.channels.toArray();
+	await upsertChannels(db, channels, stored);
+	const keep = new Set(channels.map((c) => c.chat_id));
+	const stale = stored.map((row) => row.chat_id).filter((id) => !keep.has(id));
+	if (stale.length > 0) await db.channels.bulkDelete(stale);
+	const def = defaultChannel(channels);
+	if (def) await db.meta.put({ key: 'default_chat_id', value: def.chat_id });
+	return stale;
+}
 
 /**
  * The default channel of a list: the one flagged `is_default`; else one of kind `default` not
@@ -15,23 +90,6 @@ export function defaultChannel(channels: readonly Channel[]): Channel | undefine
 		channels.find((c) => c.is_default) ??
 		channels.find((c) => c.kind === 'default' && c.is_default !== false)
 	);
-}
-
-/**
- * `channel.list` is the server's whole list: channels missing from it are gone (their messages
- * stay until a `channel.deleted` removes them), and the default channel follows `is_default`.
- * Returns the pruned `chat_id`s.
- */
-export async function pruneChannels(
-	db: IrisDB,
-	frame: ServerFrameOf<'channel.list'>
-): Promise<string[]> {
-	const keep = new Set(frame.payload.channels.map((c) => c.chat_id));
-	const stale = (await db.channels.toCollection().primaryKeys()).filter((id) => !keep.has(id));
-	await db.channels.bulkDelete(stale);
-	const def = defaultChannel(frame.payload.channels);
-	if (def) await db.meta.put({ key: 'default_chat_id', value: def.chat_id });
-	return stale;
 }
 
 /**

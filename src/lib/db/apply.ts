@@ -6,9 +6,15 @@
  * Streaming text (`message.update`) does not come through here: the worker's stream buffer keeps
  * it hot and persists it with `persistStreamText`.
  */
-import type { Channel, MessagePayload, ServerFrame } from '../protocol/iris/frames';
-import type { ChannelRow, IrisDB, MessageRow } from './schema';
-import { applyCatalog, applyReadReceipt, defaultChannel, pruneChannels } from './apply-channels';
+import type { MessagePayload, ServerFrame } from '../protocol/iris/frames';
+import type { IrisDB, MessageRow } from './schema';
+import {
+	applyCatalog,
+	applyChannelList,
+	applyReadReceipt,
+	defaultChannel,
+	upsertChannels
+} from './apply-channels';
 import { applyTurnFrame, isTurnFrame } from './apply-turn';
 
 /** What a batch needs to know that frames leave implicit. */
@@ -100,9 +106,8 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 			return;
 		}
 		case 'channel.list': {
-			await upsertChannels(db, frame.payload.channels);
 			// Not inside `changes?.push(…)`: optional chaining would skip the call without `changes`.
-			const pruned = await pruneChannels(db, frame);
+			const pruned = await applyChannelList(db, frame);
 			ctx.changes?.removed_chats.push(...pruned);
 			return;
 		}
@@ -177,20 +182,6 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 		default:
 			if (isTurnFrame(frame)) await applyTurnFrame(db, frame, { chat_id, thread_id, now: ctx.now });
 			return;
-	}
-}
-
-async function upsertChannels(db: IrisDB, channels: readonly Channel[]): Promise<void> {
-	for (const c of channels) {
-		const existing = await db.channels.get(c.chat_id);
-		const position = existing?.position ?? (await db.channels.count());
-		const row: ChannelRow = {
-			...existing,
-			...c,
-			name: c.name ?? existing?.name ?? c.chat_id,
-			position
-		};
-		await db.channels.put(row);
 	}
 }
 

@@ -11,6 +11,8 @@ import {
 	isAllowedUrl,
 	isExternalUrl
 } from './policy';
+import { PAIRING_LINK, isOwnPairingUrl, unwrapPairingLinks } from './own-links';
+import { REMOTE_SRC, placeholdRemoteImages } from './remote-images';
 
 let instance: DOMPurify | undefined;
 
@@ -19,12 +21,27 @@ let instance: DOMPurify | undefined;
  *
  * Returns an HTML string safe for `{@html}`: no script-capable elements, no event handlers, only
  * `http(s)`/`mailto`/`#` links and `http(s)` images; links get `rel="noopener noreferrer"` and,
- * when external, `target="_blank"`; text blocks get `dir="auto"`.
+ * when external, `target="_blank"`; text blocks and links get `dir="auto"`. Remote images become
+ * placeholders that load nothing until the reader allows it (`./remote-images.ts`), and links to
+ * the app's own pairing page plain text (`./own-links.ts`).
  *
  * @throws Error when there is no DOM (server-side rendering, a worker): call it on the page.
  */
 export function sanitizeHtml(html: string): string {
-	return purifier().sanitize(html);
+	return finish(purifier().sanitize(html));
+}
+
+/**
+ * The steps that replace elements (DOMPurify's hooks may only change attributes): done on a
+ * second parse, only when the sanitizer marked something.
+ */
+function finish(html: string): string {
+	if (!html.includes(REMOTE_SRC) && !html.includes(PAIRING_LINK)) return html;
+	const template = document.createElement('template');
+	template.innerHTML = html;
+	placeholdRemoteImages(template.content);
+	unwrapPairingLinks(template.content);
+	return template.innerHTML;
 }
 
 function purifier(): DOMPurify {
@@ -64,11 +81,13 @@ function fixAttributes(node: Element): void {
 		case 'A':
 			fixLink(node);
 			break;
-		case 'IMG':
-			// Remote images must not tell their host which app page showed them.
-			node.setAttribute('referrerpolicy', 'no-referrer');
-			node.setAttribute('loading', 'lazy');
+		case 'IMG': {
+			// Nothing is fetched until the reader allows it: the URL moves out of `src`.
+			const src = node.getAttribute('src');
+			node.removeAttribute('src');
+			if (src !== null) node.setAttribute(REMOTE_SRC, src);
 			break;
+		}
 		case 'INPUT':
 			// Only GFM task-list boxes: display, never a field to type a secret into.
 			node.setAttribute('type', 'checkbox');
@@ -78,8 +97,16 @@ function fixAttributes(node: Element): void {
 }
 
 function fixLink(link: Element): void {
+	// Bidi-isolated (dir="auto" isolates): a stray override in the text before a link cannot
+	// reverse the link's text, and one inside it ends with it.
+	link.setAttribute('dir', 'auto');
 	const href = link.getAttribute('href');
 	if (href === null) return;
+	if (isOwnPairingUrl(href)) {
+		link.removeAttribute('href');
+		link.setAttribute(PAIRING_LINK, '');
+		return;
+	}
 	link.setAttribute('rel', 'noopener noreferrer');
 	if (isExternalUrl(href)) link.setAttribute('target', '_blank');
 }

@@ -4,6 +4,7 @@
  * requires (issue 9). Best effort: what cannot be read within `timeoutMs` is left out.
  */
 import type { MediaKind } from '../protocol/iris/frames';
+import { safeObjectUrl } from './safe-object-url';
 
 /** Pixels and seconds; each present only when measured. */
 export interface MediaMetrics {
@@ -21,7 +22,8 @@ export async function probeMedia(
 	if (kind !== 'voice' && kind !== 'audio' && kind !== 'video') return {};
 	if (typeof document === 'undefined' || typeof URL.createObjectURL !== 'function') return {};
 	const el = document.createElement(kind === 'video' ? 'video' : 'audio');
-	const src = URL.createObjectURL(blob);
+	// Never an active type, even for a moment (doc/security.md).
+	const src = safeObjectUrl(blob);
 	try {
 		return await new Promise<MediaMetrics>((resolve) => {
 			const timer = setTimeout(() => resolve(read()), timeoutMs);

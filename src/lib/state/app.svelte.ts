@@ -185,8 +185,10 @@ export class AppState {
 	async #command<T>(run: (api: WorkerHandle['api']) => Promise<T>): Promise<T> {
 		const inMemory = this.storage !== null;
 		try {
-			// A worker stopped by a switch to memory never answers: the switch ends the wait.
-			return await Promise.race([run(await this.#api()), this.#moved.promise]);
+			// A worker stopped by a switch to memory never answers: the switch ends the wait. Once
+			// in memory there is no switch to wait for (`#moved` has rejected already).
+			const api = await this.#api();
+			return inMemory ? await run(api) : await Promise.race([run(api), this.#moved.promise]);
 		} catch (e) {
 			if (inMemory) throw e;
 			if (e !== MOVED) await this.#toMemory(classifyStorageError(e), true);

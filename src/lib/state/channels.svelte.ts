@@ -1,6 +1,6 @@
 /**
  * The sidebar's channels: every channel in first-seen order with its threads right under it, and
- * the unread count of each (messages from others newer than the channel's read mark).
+ * the unread count of a channel (messages from others newer than the channel's read mark).
  */
 import { Dexie } from 'dexie';
 import type { ChannelRow, IrisDB } from '../db/schema';
@@ -11,12 +11,11 @@ import { channelTree } from './channel-tree';
 export interface ChannelEntry {
 	channel: ChannelRow;
 	depth: 0 | 1;
-	unread: number;
 }
 
 /**
  * Badges count up to this many unread messages and then show "99+". Counting walks rows (the role
- * is not indexed) and the sidebar recounts on every change to the store: a channel with 90,000
+ * is not indexed) and a badge recounts on every change to its channel: a channel with 90,000
  * unread messages must not be read whole each time (issue 7: C2 opened a 10k channel 16× slower in
  * a 100k store, and M held the rows in the page).
  */
@@ -42,24 +41,22 @@ export function unreadLabel(count: number): string {
 	return count >= UNREAD_CAP ? `${UNREAD_CAP - 1}+` : String(count);
 }
 
+/**
+ * The sidebar's channels in tree order. Unread counts are not part of it: each badge the sidebar
+ * renders counts its own channel (`UnreadCount`), so 20,000 channels are not 20,000 queries on
+ * every change to the store, and a new message recounts only its channel's badge.
+ */
 export class Channels {
 	readonly #query: LiveQuery<ChannelEntry[]>;
+	// A fresh Map per derivation, never mutated: nothing to make reactive inside it.
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity
+	readonly #byId = $derived(new Map(this.entries.map((e) => [e.channel.chat_id, e.channel])));
 
 	constructor(db: IrisDB) {
-		this.#query = new LiveQuery(async () => {
-			const [channels, reads] = await Promise.all([
-				db.channels.orderBy('position').toArray(),
-				db.reads.toArray()
-			]);
-			const readTs: Record<string, number> = Object.fromEntries(
-				reads.map((r) => [r.chat_id, r.ts])
-			);
-			const tree = channelTree(channels);
-			const counts = await Promise.all(
-				tree.map((e) => unreadCount(db, e.channel.chat_id, readTs[e.channel.chat_id]))
-			);
-			return tree.map((e, i) => ({ ...e, unread: counts[i] ?? 0 }));
-		}, []);
+		this.#query = new LiveQuery(
+			async () => channelTree(await db.channels.orderBy('position').toArray()),
+			[]
+		);
 	}
 
 	get entries(): ChannelEntry[] {
@@ -68,7 +65,27 @@ export class Channels {
 
 	/** The channel with `chat_id`, if known. */
 	find(chat_id: string | undefined): ChannelRow | undefined {
-		return this.entries.find((e) => e.channel.chat_id === chat_id)?.channel;
+		return chat_id === undefined ? undefined : this.#byId.get(chat_id);
+	}
+
+	dispose(): void {
+		this.#query.dispose();
+	}
+}
+
+/** One channel's unread count (messages from others after its read mark), live, capped. */
+export class UnreadCount {
+	readonly #query: LiveQuery<number>;
+
+	constructor(db: IrisDB, chat_id: string) {
+		this.#query = new LiveQuery(async () => {
+			const read = await db.reads.get(chat_id);
+			return unreadCount(db, chat_id, read?.ts);
+		}, 0);
+	}
+
+	get count(): number {
+		return this.#query.current;
 	}
 
 	dispose(): void {

@@ -2,8 +2,14 @@
  * One piece of media as a view shows it: its row and bytes from the store (`liveQuery`), and an
  * object URL for the bytes that is revoked as soon as the bytes change or the view goes away.
  * Bytes the store refused (quota) come from the worker's memory instead ("not available offline").
+ *
+ * The URL never carries an active type (doc/security.md "Media from the agent"): a file whose
+ * type is not safe inline gets an `application/octet-stream` URL (a download), and an SVG image
+ * also a `data:` URL for `<img>` (`svgUrl`).
  */
 import type { IrisDB, MediaRow } from '../db/schema';
+import { presentationOf, type MediaPresentation } from '../protocol/media-types';
+import { safeObjectUrl, svgDataUrl } from '../platform/safe-object-url';
 import { LiveQuery } from './live.svelte';
 
 interface Stored {
@@ -12,8 +18,12 @@ interface Stored {
 }
 
 export class MediaView {
-	/** Object URL of the bytes, or null while they are not here. */
+	/** Object URL of the bytes (safe type), or null while they are not here. */
 	url = $state<string | null>(null);
+	/** How the bytes may be shown, by their type; 'download' until they are here. */
+	presentation = $state<MediaPresentation>('download');
+	/** For an SVG: a `data:` URL to show it as an image (`<img>` only), once read. */
+	svgUrl = $state<string | null>(null);
 	readonly #query: LiveQuery<Stored>;
 	#blob: Blob | undefined;
 	#disposed = false;
@@ -61,7 +71,17 @@ export class MediaView {
 		if (this.#disposed || blob === this.#blob) return;
 		if (this.url) URL.revokeObjectURL(this.url);
 		this.#blob = blob;
-		this.url = URL.createObjectURL(blob);
+		this.url = safeObjectUrl(blob);
+		this.presentation = presentationOf(blob.type);
+		this.svgUrl = null;
+		if (this.presentation === 'svg') {
+			svgDataUrl(blob).then(
+				(url) => {
+					if (this.#blob === blob && !this.#disposed) this.svgUrl = url;
+				},
+				(e: unknown) => console.error('[media] could not read an SVG', e)
+			);
+		}
 	}
 
 	dispose(): void {

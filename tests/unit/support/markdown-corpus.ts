@@ -27,6 +27,7 @@ export const PIECES: readonly string[] = [
 	'Line one  \nhard break, and\\\nbackslash break\n',
 	'Autolink <https://example.com> and www.example.com and ~~strike~~.\n',
 	'![image](https://example.com/a.png "title")\n',
+	'[![badge](https://img.example/b.svg?d=x)](https://example.com) and ![](http://127.0.0.1:9/p.png)\n',
 	'Paragraph\n- list interrupts\n- yes\n',
 	'Lazy\ncontinuation\nlines here\n',
 	'> quote with lazy\ncontinuation\n\nafter\n',

@@ -1,8 +1,10 @@
 /**
  * Media over HTTP for a v3 gateway (spec "媒体传输流程"): `POST <base>/api/media/upload`
  * (multipart, field `file`) → `{media_id, name, type, size}`, and `GET <base>/media/{media_id}`.
- * `<base>` is the pairing URL without `/ws/app`, with `ws`→`http`; the token goes as `?token=`
- * like on the socket.
+ * `<base>` is the pairing URL without `/ws/app`, with `ws`→`http`. The token goes in an
+ * `Authorization: Bearer` header, never in the URL (URLs end up in logs, proxies and the
+ * browser's history); only the WebSocket itself takes `?token=`, since a browser cannot set
+ * headers on it (doc/security.md).
  */
 import {
 	V3_MEDIA_PREFIX,
@@ -26,8 +28,9 @@ export class HttpError extends Error {
 	}
 }
 
-function withToken(url: string, token: string): string {
-	return `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
+/** The header that carries the token on every v3 HTTP request. */
+export function bearer(token: string): { authorization: string } {
+	return { authorization: `Bearer ${token}` };
 }
 
 function failure(status: number, body: string): HttpError {
@@ -55,7 +58,8 @@ export function uploadMedia(
 ): Promise<UploadResult> {
 	return new Promise((resolve, reject) => {
 		const xhr = new XMLHttpRequest();
-		xhr.open('POST', withToken(`${base}${V3_UPLOAD_PATH}`, token));
+		xhr.open('POST', `${base}${V3_UPLOAD_PATH}`);
+		xhr.setRequestHeader('authorization', bearer(token).authorization);
 		xhr.upload.onprogress = (ev) => onProgress(ev.loaded, ev.total || file.blob.size);
 		xhr.onerror = () => reject(new HttpError(0, 'the gateway could not be reached'));
 		xhr.onload = () => {
@@ -90,9 +94,9 @@ export async function downloadMedia(
 ): Promise<void> {
 	let res: Response;
 	try {
-		res = await fetchImpl(
-			withToken(`${base}${V3_MEDIA_PREFIX}${encodeURIComponent(media_id)}`, token)
-		);
+		res = await fetchImpl(`${base}${V3_MEDIA_PREFIX}${encodeURIComponent(media_id)}`, {
+			headers: bearer(token)
+		});
 	} catch (e) {
 		throw new HttpError(0, `the gateway could not be reached (${(e as Error).message})`);
 	}

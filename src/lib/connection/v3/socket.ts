@@ -17,7 +17,7 @@ import type { IrisDB } from '../../db/schema';
 import type { SocketLike } from '../link';
 import { fromV3, type OpenStreams } from './inbound';
 import { toV3Messages } from './outbound';
-import type { downloadMedia, uploadMedia } from './http';
+import { bearer, type downloadMedia, type uploadMedia } from './http';
 import { HttpMediaBridge } from './media-bridge';
 import { SendAcks, type PendingSend } from './acks';
 import {
@@ -231,8 +231,8 @@ export class V3Socket implements SocketLike {
 	/** Whether the gateway refuses our token (a plain `GET` of the socket URL answers 401/403). */
 	async #refusedToken(): Promise<boolean> {
 		try {
-			const url = `${v3HttpBase(this.#url)}${V3_WS_PATH}?token=${encodeURIComponent(this.#token)}`;
-			const res = await (this.#d.fetch ?? fetch)(url);
+			const url = `${v3HttpBase(this.#url)}${V3_WS_PATH}`;
+			const res = await (this.#d.fetch ?? fetch)(url, { headers: bearer(this.#token) });
 			return res.status === 401 || res.status === 403;
 		} catch {
 			return false;
