@@ -79,10 +79,12 @@ export default ts.config(
 		ignores: [
 			'build/',
 			'build-next/',
+			'build-bench/',
 			'.svelte-kit/',
 			'node_modules/',
 			'test-results/',
 			'bench/search/dist/',
+			'bench/ingest/dist/',
 			'playwright-report/',
 			'spec/'
 		]

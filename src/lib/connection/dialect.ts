@@ -4,7 +4,7 @@
  * does not know which one it talks to.
  */
 import type { GatewayConfig } from '../bridge/contract';
-import { dialectOf } from '../bridge/dialect';
+import { dialectOf } from '../protocol/dialect';
 import type { IrisDB } from '../db/schema';
 import { Backoff, V3_BACKOFF_STEPS_MS } from './backoff';
 import type { SocketLike } from './link';

@@ -5,6 +5,7 @@
 import { Dexie } from 'dexie';
 import type { ChannelRow, IrisDB } from '../db/schema';
 import { LiveQuery } from './live.svelte';
+import type { Store } from './store.svelte';
 import { channelTree } from './channel-tree';
 
 /** One sidebar row. `depth` 1 for a thread shown under its parent. */
@@ -17,8 +18,8 @@ export interface ChannelEntry {
 /**
  * Badges count up to this many unread messages and then show "99+". Counting walks rows (the role
  * is not indexed) and the sidebar recounts on every change to the store: a channel with 90,000
- * unread messages must not be read whole each time (issue 7: C2 opened a 10k channel 16× slower in
- * a 100k store, and M held the rows in the page).
+ * unread messages must not be read whole each time (npm run bench: C2 opened a 10k channel 16×
+ * slower in a 100k store, and M held the rows in the page).
  */
 export const UNREAD_CAP = 100;
 
@@ -45,21 +46,26 @@ export function unreadLabel(count: number): string {
 export class Channels {
 	readonly #query: LiveQuery<ChannelEntry[]>;
 
-	constructor(db: IrisDB) {
-		this.#query = new LiveQuery(async () => {
-			const [channels, reads] = await Promise.all([
-				db.channels.orderBy('position').toArray(),
-				db.reads.toArray()
-			]);
-			const readTs: Record<string, number> = Object.fromEntries(
-				reads.map((r) => [r.chat_id, r.ts])
-			);
-			const tree = channelTree(channels);
-			const counts = await Promise.all(
-				tree.map((e) => unreadCount(db, e.channel.chat_id, readTs[e.channel.chat_id]))
-			);
-			return tree.map((e, i) => ({ ...e, unread: counts[i] ?? 0 }));
-		}, []);
+	/** The sidebar of the store the app reads now (it follows a switch to another store). */
+	constructor(store: Store) {
+		this.#query = new LiveQuery(
+			store,
+			async (db) => {
+				const [channels, reads] = await Promise.all([
+					db.channels.orderBy('position').toArray(),
+					db.reads.toArray()
+				]);
+				const readTs: Record<string, number> = Object.fromEntries(
+					reads.map((r) => [r.chat_id, r.ts])
+				);
+				const tree = channelTree(channels);
+				const counts = await Promise.all(
+					tree.map((e) => unreadCount(db, e.channel.chat_id, readTs[e.channel.chat_id]))
+				);
+				return tree.map((e, i) => ({ ...e, unread: counts[i] ?? 0 }));
+			},
+			[]
+		);
 	}
 
 	get entries(): ChannelEntry[] {

@@ -3,8 +3,9 @@
  * object URL for the bytes that is revoked as soon as the bytes change or the view goes away.
  * Bytes the store refused (quota) come from the worker's memory instead ("not available offline").
  */
-import type { IrisDB, MediaRow } from '../db/schema';
+import type { MediaRow } from '../db/schema';
 import { LiveQuery } from './live.svelte';
+import type { Store } from './store.svelte';
 
 interface Stored {
 	row: MediaRow | undefined;
@@ -20,12 +21,13 @@ export class MediaView {
 
 	/** `memoryBlob` asks the worker for bytes the store could not keep. */
 	constructor(
-		db: IrisDB,
+		store: Store,
 		media_id: string,
 		memoryBlob: (media_id: string) => Promise<Blob | undefined>
 	) {
 		this.#query = new LiveQuery<Stored>(
-			async () => ({
+			store,
+			async (db) => ({
 				row: await db.media.get(media_id),
 				blob: (await db.media_blobs.get(media_id))?.blob
 			}),
