@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (bench/README.md): every scenario of issue 7, each repetition interleaving the
+ * `npm run bench` (bench/README.md): every scenario of the app, each repetition interleaving the
  * app with its baseline in the same run, medians printed and written to bench/results.json.
  * Measures only: nothing here fails on a figure.
  */

@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 5 "Done when"): a reconnect after 1,000 frames were queued at the gateway is
+ * Benchmark (reconnect batching): a reconnect after 1,000 frames were queued at the gateway is
  * applied in batched transactions. Counts, does not time: prints how many read-write
  * transactions the client used to apply the replay.
  *

@@ -1,5 +1,5 @@
 /**
- * The replay log behind `sync` (PROTOCOL-NOTES "Reconnect and sync"): the gateway's outbox of
+ * The replay log behind `sync` (doc/protocol.md "Reconnect and sync"): the gateway's outbox of
  * frames a device must not miss (schema `reliability.never_dropped`, plus stream frames).
  *
  * Every frame the gateway broadcasts that a device must not miss (messages, stream frames, agent

@@ -47,7 +47,8 @@ export const DEFAULT_CHANNEL: Required<Channel> = {
 
 /**
  * What a restart keeps (gateway/state-file.ts): the replay log, the messages, the channels, the
- * read marks and the reported server state (the last two absent in files saved before issue 3).
+ * read marks and the reported server state (the last two absent in files saved before channels and
+ * read marks existed).
  */
 export interface HubSnapshot {
 	events: EventLogSnapshot;

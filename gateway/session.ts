@@ -1,5 +1,5 @@
 /**
- * One WebSocket connection speaking Iris v1 (PROTOCOL-NOTES "Transport and handshake").
+ * One WebSocket connection speaking Iris v1 (doc/protocol.md "Transport and handshake").
  *
  * The first frame must be a valid `hello` with the gateway's token; anything else gets
  * `error{code:'auth'}` and a close with code 4001, which tells the client to stop reconnecting

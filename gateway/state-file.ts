@@ -1,7 +1,7 @@
 /**
  * The file-backed gateway state (`IRIS_STATE_FILE`): the replay log, the messages and the
  * channels, saved as JSON when the gateway stops or restarts and read back when it starts, so a
- * restart loses nothing (issue 5). Written to a temp file and renamed, so a crash mid-write
+ * restart loses nothing. Written to a temp file and renamed, so a crash mid-write
  * leaves the previous state intact.
  */
 import { readFile, rename, writeFile } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 /**
  * The demo gateway's message store: completed messages per scope (for `history`) and the
- * `client_msg_id` → ack map that makes `message.send` idempotent (PROTOCOL-NOTES "Sending
+ * `client_msg_id` → ack map that makes `message.send` idempotent (doc/protocol.md "Sending
  * messages without loss or duplicates"). In memory; `snapshot()` / `fromSnapshot()` let the
  * gateway keep it in a file across restarts (gateway/state-file.ts).
  */

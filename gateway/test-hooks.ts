@@ -1,5 +1,5 @@
 /**
- * Fault injection over HTTP, only when the gateway runs with `IRIS_TEST_HOOKS=1` (issue 5).
+ * Fault injection over HTTP, only when the gateway runs with `IRIS_TEST_HOOKS=1`.
  * Every endpoint is under `/__test/`; all answer JSON. Durations are in ms.
  *
  * | request                             | effect                                                      |

@@ -11,55 +11,21 @@
  * Measures only; never fails on a figure. `BENCH_REPS` repetitions (default 5), medians printed
  * and written to bench/ingest/results.json.
  */
-import { createServer } from 'node:http';
-import { readFile, writeFile } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { AddressInfo } from 'node:net';
-import { build } from 'vite';
 import { WebSocketServer } from 'ws';
-import { chromium } from '@playwright/test';
+import { bundleHarness, openHarness, serveHarness } from '../harness';
 import { median } from '../support';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const dist = `${here}dist/`;
 const REPS = Number(process.env.BENCH_REPS ?? 5);
 const FLOOD = 100_000;
 const STREAM = 2_000;
 const log = (line: string) => console.log(`[bench:ingest] ${line}`);
 
-async function bundle(): Promise<void> {
-	await build({
-		configFile: false,
-		logLevel: 'warn',
-		build: {
-			outDir: dist,
-			emptyOutDir: true,
-			minify: true,
-			lib: { entry: { page: `${here}page.ts`, worker: `${here}worker.ts` }, formats: ['es'] }
-		}
-	});
-}
-
-/** The bundle over HTTP, and on `/ws?count=N` a socket that sends N update frames at once. */
-function serve(): Promise<{ url: string; close: () => void }> {
-	const server = createServer(async (req, res) => {
-		const path = (req.url ?? '/').split('?')[0]!;
-		if (path === '/') {
-			res.setHeader('content-type', 'text/html');
-			res.end(
-				'<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="/page.js"></script>'
-			);
-			return;
-		}
-		try {
-			const body = await readFile(`${dist}${path.slice(1).replace(/\.\./g, '')}`);
-			res.setHeader('content-type', 'text/javascript');
-			res.end(body);
-		} catch {
-			res.statusCode = 404;
-			res.end();
-		}
-	});
+/** On `/ws?count=N`, a socket that sends N update frames at once (the delivery figure). */
+function floodSockets(server: Server): () => void {
 	const wss = new WebSocketServer({ server, path: '/ws' });
 	wss.on('connection', (socket, req) => {
 		const count = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('count'));
@@ -69,33 +35,15 @@ function serve(): Promise<{ url: string; close: () => void }> {
 			);
 		}
 	});
-	return new Promise((resolve) =>
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as AddressInfo;
-			resolve({
-				url: `http://127.0.0.1:${port}/`,
-				close: () => {
-					wss.close();
-					server.close();
-				}
-			});
-		})
-	);
+	return () => wss.close();
 }
 
 async function main(): Promise<void> {
 	log('bundling…');
-	await bundle();
-	const server = await serve();
-	const browser = await chromium.launch({
-		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-		args: ['--no-sandbox', '--disable-gpu']
-	});
+	await bundleHarness(here);
+	const server = await serveHarness(here, floodSockets);
+	const { browser, page } = await openHarness(server.url, log);
 	try {
-		const page = await browser.newPage();
-		page.on('console', (m) => m.type() === 'error' && log(`page: ${m.text()}`));
-		await page.goto(server.url);
-		await page.waitForFunction(() => 'bench' in globalThis);
 		const call = <T>(cmd: string, args: Record<string, unknown>) =>
 			page.evaluate(
 				({ cmd, args }) =>

@@ -1,5 +1,5 @@
 /**
- * The gateway's answers to the turn-control frames (PROTOCOL-NOTES "Streaming"):
+ * The gateway's answers to the turn-control frames (doc/protocol.md "Streaming"):
  * - `agent.stop` aborts the turn running in the frame's scope; the turn ends with `message.stop`
  *   (what was streamed) and `agent.idle`, and the request is answered with `agent.idle`.
  * - `agent.steer{text}` hands the text to the running turn, which weaves it into its answer; it is

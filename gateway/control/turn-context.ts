@@ -1,8 +1,8 @@
 /**
- * The building blocks of a controllable demo turn (doc/protocol.md "Turn anatomy"): busy state,
- * an assistant message streamed with its reasoning, commentary beats, tool cards, and pickers
- * that wait for `picker.select`. `runControlled` wraps a turn so that `agent.stop` ends it the
- * way PROTOCOL-NOTES asks (`message.stop` with what was streamed, then `agent.idle`) and
+ * The building blocks of a controllable demo turn (doc/protocol.md "Turn anatomy"): busy state, an
+ * assistant message streamed with its reasoning, commentary beats, tool cards, and pickers that
+ * wait for `picker.select`. `runControlled` wraps a turn so that `agent.stop` ends it the way
+ * doc/protocol.md "Streaming" asks (`message.stop` with what was streamed, then `agent.idle`) and
  * `agent.steer` texts are woven into the answer being streamed.
  *
  * Every frame goes to every device and into the replay log, except `typing` (ephemeral).

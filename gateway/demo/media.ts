@@ -1,6 +1,6 @@
 /**
  * `/demo media`: the agent sends an image and a voice note on a message (`message.media`) and
- * offers a document (`media.offer`), so the app has something to pull (PROTOCOL-NOTES "Media").
+ * offers a document (`media.offer`), so the app has something to pull (doc/protocol.md "Media").
  * The files are made in code (`gateway/media/samples.ts`) and stored like uploads.
  */
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Demo scenarios for pickers (issue 3). Each opens the turn's message, asks, waits for
+ * Demo scenarios for pickers. Each opens the turn's message, asks, waits for
  * `picker.select`, and answers with what was chosen:
  * - `/demo approval`: `picker.approval` (once / session / always / deny) before a command runs;
  * - `/demo model`: `picker.model`, value `<provider id>:<model id>`;

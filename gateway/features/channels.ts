@@ -2,7 +2,7 @@
  * Channel management on the demo gateway: `channel.create`, `channel.rename`,
  * `channel.set_default`, `channel.delete` (iris-protocol-v1 `frame_types.app_to_server`).
  *
- * Rename, set_default and delete act on the envelope's scope (PROTOCOL-NOTES "Scope": no `chat_id`
+ * Rename, set_default and delete act on the envelope's scope (doc/protocol.md "Scope": no `chat_id`
  * = the default channel). The requester gets the answer with its request `id`; every other device
  * gets the same change as a recorded event (so `sync` replays it to devices offline now), then a
  * `channel.list` and, for creations and renames, a `notification`.

@@ -1,7 +1,7 @@
 /**
  * Read receipts on the demo gateway: `read.receipt{chat_id, message_id}` is stored (last one per
  * chat) and relayed to the user's other devices, recorded so a device offline now gets it on
- * `sync` (PROTOCOL-NOTES: an inbound `read.receipt` is accepted by the app).
+ * `sync` (doc/protocol.md "Reconnect and sync": an inbound `read.receipt` is accepted by the app).
  */
 import { frame, type AppFrameOf } from '../../src/lib/protocol/iris';
 import type { Hub, Peer } from '../hub';

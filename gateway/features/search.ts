@@ -1,7 +1,7 @@
 /**
  * Server search on the demo gateway (`search` → `search.results`): a case-insensitive substring
  * match over its own message store. `scope: "chat"` searches only the envelope's channel
- * (PROTOCOL-NOTES "Scope"); `all` (the default) every channel. Newest hits first.
+ * (doc/protocol.md "Scope"); `all` (the default) every channel. Newest hits first.
  */
 import { frame, type AppFrameOf, type ServerPayloads } from '../../src/lib/protocol/iris';
 import type { Hub, Peer } from '../hub';

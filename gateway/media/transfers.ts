@@ -1,5 +1,5 @@
 /**
- * Media transfers on one gateway connection (PROTOCOL-NOTES "Media"). Upload:
+ * Media transfers on one gateway connection (doc/protocol.md "Media"). Upload:
  * `media.upload.start` → binary frames → `media.upload.end{sha256}`; size, MIME type and hash are
  * checked, and only a complete, matching upload is stored (answered with `media.offer` carrying the
  * end's `id`). An `error` during a transfer ends it and nothing of it is kept; a dropped connection

@@ -1,5 +1,5 @@
 /**
- * Which device wants push, and how (PROTOCOL-NOTES "Push"): a Web Push subscription (sent as
+ * Which device wants push, and how (doc/protocol.md "Push"): a Web Push subscription (sent as
  * `fcm_token`, the JSON of the browser's `PushSubscription`) and/or an ntfy topic. Kept in memory
  * like everything else in the demo gateway. Devices are keyed by `hello.device_id`.
  */

@@ -1,5 +1,5 @@
 /**
- * Push from the reference gateway (issue 6): devices register a Web Push subscription
+ * Push from the reference gateway: devices register a Web Push subscription
  * (`fcm_token`) and/or an ntfy topic (`hello` or `fcm.register`); when a frame needs the user (a
  * turn ended, an approval or question, a notification, a read receipt to clear notices) every
  * registered device that is not connected gets an encrypted, VAPID-signed push via the

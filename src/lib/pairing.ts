@@ -1,6 +1,6 @@
 /**
- * Pairing links: `/pair#url=<ws url>&token=<token>` (GUIDE "pairing link"), optionally with
- * `&dialect=iris|v3` and `&user=<user id>` (v3; issue 9).
+ * Pairing links: `/pair#url=<ws url>&token=<token>` (doc/ui-contract.md "pairing link"), optionally
+ * with `&dialect=iris|v3` and `&user=<user id>` (Hermes Chat v3).
  */
 import type { GatewayConfig } from './bridge/contract';
 

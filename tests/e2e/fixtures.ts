@@ -1,6 +1,6 @@
 /**
  * End-to-end fixtures: a real reference gateway per test, and helpers written against the UI
- * contract (doc: /work/shared/GUIDE.md, "UI contract"). Only accessible names, roles and the
+ * contract (doc/ui-contract.md). Only accessible names, roles and the
  * documented data-* attributes are used, so the UI can change its markup freely.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -364,7 +364,7 @@ export const test = base.extend<Fixtures>({
 			// On failure kill at once (no graceful shutdown to wait for); otherwise stop cleanly.
 			await Promise.all(started.map((gateway) => (failed ? gateway.kill() : gateway.stop())));
 		}
-		// Conformance (issue 3): every frame the app sent and the gateway sent fits the schema.
+		// Conformance: every frame the app sent and the gateway sent fits the schema.
 		if (testInfo.status === testInfo.expectedStatus) {
 			for (const gateway of started) {
 				if (!gateway.recordFile) continue;

@@ -32,23 +32,27 @@ async function createChannel(page: Page, name: string): Promise<void> {
 	await expect(dialog).toBeHidden();
 }
 
-/** Open the store at a higher version from another page of the origin, as a newer Iris would. */
-async function upgradeFromAnotherTab(page: Page): Promise<void> {
+/**
+ * Open the store at a higher version from another page of the origin, as a newer Iris would (it
+ * adds a table). Returns that page, still open, and the tables the store has then.
+ */
+async function upgradeFromAnotherTab(page: Page): Promise<{ newer: Page; stores: string[] }> {
 	const newer = await page.context().newPage();
 	await newer.goto(new URL('/favicon.svg', page.url()).href);
-	await newer.evaluate(
+	const stores = await newer.evaluate(
 		() =>
-			new Promise<void>((resolve, reject) => {
+			new Promise<string[]>((resolve, reject) => {
 				const open = indexedDB.open('iris', 1000);
 				open.onupgradeneeded = () => open.result.createObjectStore('from_the_future');
 				open.onsuccess = () => {
+					const names = [...open.result.objectStoreNames];
 					open.result.close();
-					resolve();
+					resolve(names);
 				};
 				open.onerror = () => reject(open.error);
 			})
 	);
-	await newer.close();
+	return { newer, stores };
 }
 
 test('without IndexedDB the app says so and chats from memory', async ({ page, gateway }) => {
@@ -98,7 +102,6 @@ test('quota exceeded → banner, the app pairs and chats from memory', async ({ 
 
 test('a newer version upgrading the store from another tab → banner, data kept, chat goes on', async ({
 	page,
-	context,
 	gateway
 }) => {
 	const errors = pageErrors(page);
@@ -107,21 +110,7 @@ test('a newer version upgrading the store from another tab → banner, data kept
 	const before = (await readMessageRows(page)).length;
 
 	// A "newer tab": same origin, not the app, opens the store at a higher version.
-	const newer = await context.newPage();
-	await newer.goto(`${gateway.httpUrl}/favicon.svg`);
-	const stores = await newer.evaluate(
-		() =>
-			new Promise<string[]>((resolve, reject) => {
-				const open = indexedDB.open('iris', 1000);
-				open.onupgradeneeded = () => open.result.createObjectStore('from_the_future');
-				open.onsuccess = () => {
-					const names = [...open.result.objectStoreNames];
-					open.result.close();
-					resolve(names);
-				};
-				open.onerror = () => reject(open.error);
-			})
-	);
+	const { newer, stores } = await upgradeFromAnotherTab(page);
 	expect(stores).toEqual(expect.arrayContaining(['messages', 'outbox', 'from_the_future']));
 
 	await expect(storageAlert(page)).toContainText('upgraded by a newer version');
@@ -184,7 +173,7 @@ test('after storage fails mid-session, the sidebar lists a channel created from 
 }) => {
 	await pairViaLink(page, gateway);
 	await chatsOnce(page, 'Stored before the failure');
-	await upgradeFromAnotherTab(page);
+	await (await upgradeFromAnotherTab(page)).newer.close();
 	await expect(storageAlert(page)).toContainText('upgraded by a newer version');
 	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
 	await createChannel(page, 'After the switch');

@@ -23,7 +23,7 @@ async function ready() {
 	return t;
 }
 
-describe('IrisClient channels, history, commands, search (issue 3)', () => {
+describe('IrisClient channels, history, commands, search', () => {
 	it('fetches the command catalog after hello.ack and caches it', async () => {
 		const t = await ready();
 		await vi.waitFor(() => expect(sentOf(t, 'commands.catalog')).toHaveLength(1));
@@ -147,7 +147,7 @@ describe('IrisClient channels, history, commands, search (issue 3)', () => {
 	});
 });
 
-describe('read receipts (issue 3)', () => {
+describe('read receipts', () => {
 	it('markRead moves the read mark forward only and sends read.receipt without an id', async () => {
 		const t = await ready();
 		await t.db.messages.bulkPut([stored('m1', 10), stored('m2', 20)]);
@@ -194,7 +194,7 @@ describe('read receipts (issue 3)', () => {
 	});
 });
 
-describe('page events (issue 3)', () => {
+describe('page events', () => {
 	it('notification, status and an error without id become events', async () => {
 		const t = await ready();
 		const s = t.last();

@@ -6,7 +6,7 @@ import { Backoff } from '../../src/lib/connection/backoff';
 import { DEFAULT_EMIT_MS, DEFAULT_PERSIST_MS } from '../../src/lib/connection/stream';
 import type { WorkerEvent } from '../../src/lib/bridge/contract';
 
-describe('IrisClient outbox (PROTOCOL-NOTES "Sending messages without loss or duplicates")', () => {
+describe('IrisClient outbox (doc/protocol.md "Sending messages without loss or duplicates")', () => {
 	it('shows a message at once, sends it with a client_msg_id, and takes the server id on ack', async () => {
 		const t = setup();
 		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
@@ -156,7 +156,7 @@ describe('IrisClient streaming', () => {
 	});
 });
 
-describe('IrisClient sync, replay and bad input (issue 5)', () => {
+describe('IrisClient sync, replay and bad input', () => {
 	it('a replay of frames the app already has changes nothing and shows nothing twice', async () => {
 		const t = setup();
 		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
@@ -411,7 +411,7 @@ describe('IrisClient sync, replay and bad input (issue 5)', () => {
 	});
 });
 
-describe('IrisClient push registration (PROTOCOL-NOTES "Push")', () => {
+describe('IrisClient push registration (doc/protocol.md "Push")', () => {
 	it('sends fcm.register on the open link and puts the registration in every later hello', async () => {
 		const t = setup();
 		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
@@ -456,7 +456,7 @@ describe('IrisClient push registration (PROTOCOL-NOTES "Push")', () => {
 	});
 });
 
-describe('IrisClient turn anatomy (issue 3)', () => {
+describe('IrisClient turn anatomy', () => {
 	it('keeps streamed reasoning hot, persists it throttled, and keeps it at message.stop', async () => {
 		const t = setup();
 		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });

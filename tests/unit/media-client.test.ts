@@ -39,7 +39,7 @@ function setup() {
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const joined = (frames: Uint8Array[]) => Buffer.concat(frames.map((f) => Buffer.from(f)));
 
-describe('uploads (PROTOCOL-NOTES "Media")', () => {
+describe('uploads (doc/protocol.md "Media")', () => {
 	it('start → ordered ≤ 64 KiB frames → end{sha256}; the message goes only after the end is answered', async () => {
 		const t = setup();
 		await t.connect();
@@ -193,7 +193,7 @@ describe('uploads (PROTOCOL-NOTES "Media")', () => {
 	});
 });
 
-describe('downloads (PROTOCOL-NOTES "Media")', () => {
+describe('downloads (doc/protocol.md "Media")', () => {
 	it('pulls a small image at once and stores the bytes as a Blob', async () => {
 		const t = setup();
 		await t.connect();

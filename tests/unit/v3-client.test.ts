@@ -1,6 +1,6 @@
 /**
  * The v3 adapter under the real worker client: v3 frames on a fake WebSocket, effects checked in
- * a fake-indexeddb store — the same effects the Iris dialect has (issue 9).
+ * a fake-indexeddb store — the same effects the Iris dialect has.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -76,8 +76,8 @@ export type StreamDelta =
 	| { message_id: string; op: 'replace'; text: string };
 
 /**
- * Where one media transfer stands (doc/protocol.md "Media"), keyed by `media_id` (for an upload, its
- * `media_ref`). `loaded`/`total` in bytes. `queued` also means "waiting for the connection".
+ * Where one media transfer stands (doc/protocol.md "Media"), keyed by `media_id` (for an upload,
+ * its `media_ref`). `loaded`/`total` in bytes. `queued` also means "waiting for the connection".
  */
 export interface TransferProgress {
 	media_id: string;

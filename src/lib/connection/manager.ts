@@ -1,8 +1,8 @@
 /**
- * Keeps one link open to the configured gateway (PROTOCOL-NOTES "Reconnect and sync";
- * GUIDE "Compare and correct"). Told what gateway it should have, it opens, keeps or closes the
- * link; after a drop it retries with `Backoff`, at once on `wake()` (browser online, page
- * visible); after a refused token it stops until reconfigured.
+ * Keeps one link open to the configured gateway (doc/protocol.md "Reconnect and sync";
+ * doc/architecture.md "Principles": compare and correct). Told what gateway it should have, it
+ * opens, keeps or closes the link; after a drop it retries with `Backoff`, at once on `wake()`
+ * (browser online, page visible); after a refused token it stops until reconfigured.
  */
 import type { AppPayloads, ServerFrameOf } from '../protocol/iris/frames';
 import type { ProtocolError } from '../protocol/iris/codec';

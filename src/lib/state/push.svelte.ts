@@ -1,7 +1,8 @@
 /**
- * Notification settings on the page (doc/architecture.md "Service worker and PWA"): what this device registered (stored in
- * `meta.push` by the worker), what the gateway offers (`meta.server_caps`), and the actions the
- * settings panel takes. Permission and subscription happen only from the user's tap.
+ * Notification settings on the page (doc/architecture.md "Service worker and PWA"): what this
+ * device registered (stored in `meta.push` by the worker), what the gateway offers
+ * (`meta.server_caps`), and the actions the settings panel takes. Permission and subscription
+ * happen only from the user's tap.
  */
 import type { PushRegistration } from '../protocol/push';
 import type { ServerCaps } from '../protocol/iris/frames';

@@ -115,14 +115,8 @@ export class V3Socket implements SocketLike {
 			.then(() => this.#handle(frame))
 			.catch((e: Error) => {
 				this.#d.report(`v3 ${frame.type}: ${e.message}`);
-				if (frame.id !== undefined) {
-					this.#deliver({
-						v: 1,
-						type: 'error',
-						id: frame.id,
-						payload: { code: 'internal', message: e.message }
-					});
-				}
+				const payload = { code: 'internal' as const, message: e.message };
+				if (frame.id !== undefined) this.#deliver({ v: 1, type: 'error', id: frame.id, payload });
 			});
 	}
 
