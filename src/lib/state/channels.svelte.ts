@@ -81,10 +81,14 @@ export class UnreadCount {
 	readonly #query: LiveQuery<number>;
 
 	constructor(store: Store, chat_id: string) {
-		this.#query = new LiveQuery(store, async (db) => {
-			const read = await db.reads.get(chat_id);
-			return unreadCount(db, chat_id, read?.ts);
-		}, 0);
+		this.#query = new LiveQuery(
+			store,
+			async (db) => {
+				const read = await db.reads.get(chat_id);
+				return unreadCount(db, chat_id, read?.ts);
+			},
+			0
+		);
 	}
 
 	get count(): number {
