@@ -4,26 +4,98 @@ import svelte from 'eslint-plugin-svelte';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import svelteConfig from './svelte.config.js';
+import layers from './eslint/layers.js';
 
-/** Layering (doc/architecture.md): protocol ← db ← connection/bridge ← state ← components. */
-const layer = (files, forbidden, message) => ({
-	files,
-	rules: {
-		'no-restricted-imports': ['error', { patterns: [{ group: forbidden, message }] }]
+const ROOT = import.meta.dirname;
+
+/**
+ * Which folder may import which (doc/architecture.md "Layers"), checked by `layers/imports`
+ * (eslint/layers.js) on every source file, components and routes included. `may`: layers it
+ * imports; `types`: layers it may import types from only; `packages`: packages it must not use.
+ * tests/unit/lint-layers.test.ts proves that a wrong import fails.
+ */
+const NO_UI = ['svelte', '$app/', 'dexie'];
+const LIB = (name) => `src/lib/${name}`;
+export const LAYERS = {
+	[LIB('protocol')]: { packages: NO_UI, message: 'protocol/ is pure: no storage, no DOM, no UI.' },
+	[LIB('search')]: {
+		packages: NO_UI,
+		message: 'search/ is pure text processing: the worker stores and queries it.'
+	},
+	[LIB('markdown')]: { packages: NO_UI, message: 'markdown/ renders text; it reads no state.' },
+	[LIB('db')]: {
+		may: [LIB('protocol')],
+		packages: ['svelte', '$app/'],
+		message: 'db/ is the store both sides share: it knows no sockets and no UI.'
+	},
+	[LIB('platform')]: {
+		may: [LIB('protocol')],
+		packages: ['$app/'],
+		message: 'platform/ wraps browser APIs.'
+	},
+	[LIB('bridge')]: {
+		types: [LIB('protocol'), LIB('db')],
+		message: 'bridge/ is the worker ⇄ page contract: types only.'
+	},
+	[LIB('connection')]: {
+		may: [LIB('protocol'), LIB('search'), LIB('db'), LIB('platform')],
+		types: [LIB('bridge')],
+		packages: ['svelte', '$app/'],
+		message: 'connection/ runs in the worker: no UI, no page state.'
+	},
+	// The worker entry also installs the bench controls, in benchmark builds only.
+	[LIB('connection/worker.ts')]: {
+		may: [LIB('connection'), LIB('connection/local'), LIB('protocol'), LIB('db'), LIB('bench')],
+		types: [LIB('bridge')]
+	},
+	// The in-page client: the one part of connection/ the page may load (handle/in-page.ts).
+	[LIB('connection/local')]: {},
+	[LIB('handle')]: {
+		may: [LIB('connection/local')],
+		types: [LIB('bridge'), LIB('db')],
+		packages: ['svelte', '$app/'],
+		message: "handle/ starts the page's connection: the worker, or the in-page client."
+	},
+	[LIB('state')]: {
+		may: [LIB('protocol'), LIB('db'), LIB('platform'), LIB('handle')],
+		types: [LIB('bridge')],
+		packages: ['$app/'],
+		message: 'state/ reaches the connection only through handle/, and renders nothing.'
+	},
+	[LIB('components')]: {
+		may: [LIB('state'), LIB('markdown'), LIB('db'), LIB('protocol'), LIB('platform')],
+		types: [LIB('bridge')],
+		message: 'components/ show state: they do not reach the connection or the routes.'
+	},
+	[LIB('pairing.ts')]: { may: [LIB('protocol')], types: [LIB('bridge')] },
+	'src/routes': {
+		may: [
+			LIB('components'),
+			LIB('state'),
+			LIB('db'),
+			LIB('platform'),
+			LIB('protocol'),
+			LIB('pairing.ts')
+		],
+		types: [LIB('bridge')],
+		message: 'routes/ are thin pages over components and state.'
+	},
+	'src/service-worker.ts': {
+		may: ['src/service-worker', LIB('db'), LIB('protocol')],
+		message: 'The service worker imports only lib/db and lib/protocol.'
+	},
+	'src/service-worker': { may: [LIB('db'), LIB('protocol')] },
+	// Benchmark builds only: installed at start-up behind __IRIS_BENCH__.
+	[LIB('bench')]: {
+		may: [LIB('state'), LIB('markdown'), LIB('handle'), LIB('connection')],
+		types: [LIB('bridge')]
+	},
+	'src/hooks.client.ts': { may: [LIB('bench')] },
+	gateway: {
+		may: [LIB('protocol'), LIB('search')],
+		message: 'The gateway is built on the shared codec only.'
 	}
-});
-
-/** What the pure layers (protocol/, search/) may not import: storage, DOM, UI. */
-const PURE = [
-	'**/db/**',
-	'**/connection/**',
-	'**/bridge/**',
-	'**/state/**',
-	'**/components/**',
-	'dexie',
-	'svelte*',
-	'$app/*'
-];
+};
 
 export default ts.config(
 	js.configs.recommended,
@@ -49,40 +121,22 @@ export default ts.config(
 			'@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }]
 		}
 	},
-	layer(['src/lib/protocol/**'], PURE, 'protocol/ is pure: no storage, no DOM, no UI.'),
-	layer(
-		['src/lib/search/**'],
-		PURE,
-		'search/ is pure text processing: the worker stores and queries it (doc/search.md).'
-	),
-	layer(
-		['src/lib/db/**'],
-		['**/connection/**', '**/bridge/**', '**/state/**', '**/components/**', 'svelte*', '$app/*'],
-		'db/ depends only on protocol/.'
-	),
-	layer(
-		['src/lib/connection/**'],
-		['**/state/**', '**/components/**', 'svelte*', '$app/*'],
-		'connection/ runs in the worker: no UI.'
-	),
-	layer(
-		['src/lib/state/**'],
-		['**/components/**', '**/connection/**'],
-		'state/ talks to the worker only through bridge/.'
-	),
-	layer(
-		['gateway/**'],
-		['**/src/lib/db/**', '**/src/lib/state/**', '**/components/**'],
-		'gateway uses protocol/ only.'
-	),
+	{
+		files: ['src/**/*.ts', 'src/**/*.svelte', 'gateway/**/*.ts'],
+		plugins: { layers },
+		rules: { 'layers/imports': ['error', { root: ROOT, layers: LAYERS }] }
+	},
 	{
 		ignores: [
 			'build/',
 			'build-next/',
+			'build-bench/',
 			'.svelte-kit/',
 			'node_modules/',
 			'test-results/',
 			'bench/search/dist/',
+			'bench/ingest/dist/',
+			'bench/channel-list/dist/',
 			'playwright-report/',
 			'spec/'
 		]

@@ -6,7 +6,7 @@ import type { DialectOption } from './tests/e2e/fixtures';
  * system Chromium. Each test starts its own gateway on a free port (tests/e2e/fixtures.ts).
  */
 /**
- * The specs whose key scenarios also run against the v3 dialect (issue 9): pair, stream a reply,
+ * The specs whose key scenarios also run against the Hermes Chat v3 dialect: pair, stream a reply,
  * media both ways, a disconnect mid-stream, offline after a reload.
  */
 const BOTH_DIALECTS = [

@@ -14,8 +14,9 @@ const config = {
 	kit: {
 		// SPA: every route falls back to index.html; the gateway and the offline static server serve it.
 		adapter: adapter({ pages: buildDir, assets: buildDir, fallback: 'index.html' }),
-		// Registered by the page with workbox-window (src/lib/platform/sw-updates.svelte.ts), so that
-		// a waiting worker becomes a "New version available" prompt instead of a silent switch.
+		// Registered by the page with workbox-window (src/lib/platform/service-worker.ts, driven by
+		// src/lib/state/pwa.svelte.ts), so that a waiting worker becomes a "New version available"
+		// prompt instead of a silent switch.
 		serviceWorker: { register: false },
 		// Only when given: a default computed here would differ between the config's loads.
 		...(process.env.IRIS_BUILD_VERSION ? { version: { name: process.env.IRIS_BUILD_VERSION } } : {})

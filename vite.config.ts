@@ -23,6 +23,8 @@ export default defineConfig({
 		})
 	],
 	worker: { format: 'es' },
+	// `IRIS_BENCH=1` builds the benchmark variant (src/app.d.ts `__IRIS_BENCH__`, bench/README.md).
+	define: { __IRIS_BENCH__: JSON.stringify(process.env.IRIS_BENCH === '1') },
 	test: {
 		include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts', 'gateway/**/*.test.ts'],
 		environment: 'node'

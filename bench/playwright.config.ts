@@ -1,13 +1,19 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import base from '../playwright.config';
+import type { DialectOption, GatewayOptions } from '../tests/e2e/fixtures';
 
 /**
  * `npm run bench`: the benchmark suite (bench/README.md) on the same Chromium and gateway fixtures
  * as the end-to-end tests, one worker, no timing assertions (figures are printed and written to
- * bench/results.json).
+ * bench/results.json). The gateways serve the benchmark build (`IRIS_BENCH=1`, in `build-bench/`):
+ * the app with the bench's baselines and counters installed at start-up (src/lib/bench/).
  */
-export default defineConfig({
+export const BENCH_BUILD_DIR = fileURLToPath(new URL('../build-bench', import.meta.url));
+
+export default defineConfig<DialectOption & { gatewayOptions: GatewayOptions }>({
 	...base,
+	use: { ...base.use, gatewayOptions: { staticDir: BENCH_BUILD_DIR } },
 	testDir: '.',
 	testMatch: '*.bench.ts',
 	globalSetup: '../tests/e2e/global-setup.ts',

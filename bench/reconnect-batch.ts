@@ -1,5 +1,5 @@
 /**
- * Benchmark (issue 5 "Done when"): a reconnect after 1,000 frames were queued at the gateway is
+ * Benchmark (reconnect batching): a reconnect after 1,000 frames were queued at the gateway is
  * applied in batched transactions. Counts, does not time: prints how many read-write
  * transactions the client used to apply the replay.
  *
@@ -95,19 +95,19 @@ async function main(): Promise<void> {
 		if (e.type === 'status') status = e.status.state;
 	});
 	try {
-		await client.configure(config);
+		await client.commands.configure(config);
 		await until(
 			async () => status === 'connected' && (await getMeta(db, 'cursor')) !== undefined,
 			'the first sync'
 		);
-		await client.configure(null);
+		await client.commands.configure(null);
 
 		const turns = Math.ceil(FRAMES / FRAMES_PER_TURN);
 		await produce(gateway.wsUrl, turns);
 		const before = (await getMeta(db, 'cursor')) ?? 0;
 
 		transactions = 0;
-		await client.configure(config);
+		await client.commands.configure(config);
 		const messages = async () => (await db.messages.count()) >= turns * 2;
 		await until(messages, 'the replayed messages');
 		const cursor = (await getMeta(db, 'cursor')) ?? 0;
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
 				`applied in ${transactions} read-write transactions (${(replayed / Math.max(1, transactions)).toFixed(1)} frames per transaction)`
 		);
 	} finally {
-		await client.configure(null).catch(() => {});
+		await client.commands.configure(null).catch(() => {});
 		await gateway.close();
 		await db.delete();
 		await rm(dir, { recursive: true, force: true });

@@ -45,7 +45,7 @@ export async function seededStore(
 	await seedStore(page, channels);
 	await page.close();
 	// Rows seeded straight into IndexedDB have no search index yet: the worker builds it in the
-	// background once (issue 8), competing with every read. Measure the steady state a user
+	// background once (doc/search.md), competing with every read. Measure the steady state a user
 	// lives in: wait until the search dialog no longer says "Indexing messages".
 	const app = await openApp(context, gateway.httpUrl);
 	await app.getByRole('button', { name: 'Search', exact: true }).click();

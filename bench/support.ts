@@ -21,7 +21,7 @@ export function percentile(values: readonly number[], p: number): number {
 	return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
 }
 
-/** Repetitions: `BENCH_REPS` (quick runs), else the issue's minimum of 5. */
+/** Repetitions: `BENCH_REPS` (quick runs), else 5 (medians of fewer swing with the load). */
 export function repetitions(): number {
 	const n = Number(process.env.BENCH_REPS ?? 5);
 	return Number.isInteger(n) && n > 0 ? n : 5;

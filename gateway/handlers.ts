@@ -7,9 +7,7 @@ import {
 	frame,
 	type AppFrame,
 	type AppFrameOf,
-	type MessagePayload,
-	type ServerFrame,
-	type ServerPayloads
+	type MessagePayload
 } from '../src/lib/protocol/iris';
 import { DEFAULT_MAX_MESSAGE_BYTES, type Hub, type Peer } from './hub';
 import type { Scope } from './storage/types';
@@ -32,13 +30,7 @@ import {
 	sendActivity
 } from './control/handlers';
 import { mediaTurnText, resolveRefs } from './media/describe';
-
-type ErrorCode = NonNullable<ServerPayloads['error']['code']>;
-
-/** An `error` frame answering request `id` (when known). */
-export function errorFrame(code: ErrorCode, message: string, id?: number): ServerFrame {
-	return frame('error', { code, message }, id === undefined ? {} : { id });
-}
+import { errorFrame } from './errors';
 
 /** The frame's scope: envelope `chat_id` (absent = the default channel) and `thread_id`. */
 function scopeOf(hub: Hub, f: AppFrame): Scope | null {

@@ -3,7 +3,7 @@
  * gateway receives (`in`, app → server) and sends (`out`, server → app) is appended to the file as
  * one JSON line `{"dir":"in"|"out","text":"<the frame as on the wire>"}` (plus `"dialect":"v3"`
  * for Hermes Chat v3 frames), so a test can validate
- * each one against the schema afterwards. Binary frames (media bytes, PROTOCOL-NOTES "Media") are
+ * each one against the schema afterwards. Binary frames (media bytes, doc/protocol.md "Media") are
  * not frames of the schema and are left out. Synchronous appends keep the order exact; this is a
  * test aid, not a production log.
  *

@@ -16,7 +16,8 @@ import {
 	type AppFrameOf,
 	type ServerFrame
 } from '../src/lib/protocol/iris';
-import { errorFrame, handleAppFrame } from './handlers';
+import { handleAppFrame } from './handlers';
+import { errorFrame } from './errors';
 import type { Faults } from './faults';
 import type { Hub, Peer } from './hub';
 import { OutgoingQueue } from './outgoing';

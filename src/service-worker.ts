@@ -1,8 +1,8 @@
 /**
  * The service worker (built by vite-plugin-pwa in injectManifest mode; Workbox fills
- * `self.__WB_MANIFEST` with every chunk, the shell, icons and the manifest). It imports only
- * lib/db and lib/protocol (GUIDE layout): precache and offline shell, push notifications and
- * clicks. It never skips waiting by itself: the page asks, after the user pressed Reload.
+ * `self.__WB_MANIFEST` with every chunk, the shell, icons and the manifest). It imports only lib/db
+ * and lib/protocol (doc/architecture.md "Layers"): precache and offline shell, push notifications
+ * and clicks. It never skips waiting by itself: the page asks, after the user pressed Reload.
  */
 import type { PrecacheEntry } from 'workbox-precaching';
 import { IrisDB } from './lib/db/schema';

@@ -6,17 +6,11 @@
  * the floor is a raw IndexedDB put of the same rows (no Dexie), measured in the same run.
  * `BENCH_REPS` repetitions (default 3). Measures only; never fails on a figure.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { bundlePages, servePages } from '../page-server';
+import { bundleHarness, openHarness, serveHarness } from '../harness';
 import { median } from '../support';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-/** The bundle goes to a temporary directory (removed at the end), not into the repository. */
-const dist = `${await mkdtemp(join(tmpdir(), 'iris-bench-l-'))}/`;
 const COUNT = Number(process.env.BENCH_L_COUNT ?? 20_000);
 const REPS = Number(process.env.BENCH_REPS ?? 3);
 const log = (line: string) => console.log(`[bench:channels] ${line}`);
@@ -24,16 +18,10 @@ const log = (line: string) => console.log(`[bench:channels] ${line}`);
 type Run = { decodeMs: number; applyMs: number; reapplyMs: number; sidebarMs: number };
 
 async function main(): Promise<void> {
-	await bundlePages({ page: `${here}page.ts` }, dist);
-	const server = await servePages(dist);
-	const browser = await chromium.launch({
-		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-		args: ['--no-sandbox', '--disable-gpu']
-	});
+	await bundleHarness(here, ['page']);
+	const server = await serveHarness(here);
+	const { browser, page } = await openHarness(server.url, log);
 	try {
-		const page = await browser.newPage();
-		await page.goto(server.url);
-		await page.waitForFunction(() => 'bench' in globalThis);
 		const runs: Record<'bulk' | 'baseline', Run[]> = { bulk: [], baseline: [] };
 		const floor: number[] = [];
 		for (let rep = 0; rep < REPS; rep++) {
@@ -74,7 +62,6 @@ async function main(): Promise<void> {
 	} finally {
 		await browser.close();
 		server.close();
-		await rm(dist, { recursive: true, force: true });
 	}
 }
 

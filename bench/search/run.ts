@@ -1,21 +1,19 @@
 /**
- * `npm run bench:search` — scenario Q of issue 8 (bench/README-search.md): 100,000 mixed-language
- * messages ingested through the app's `applyFrames` with and without the search index, then query
- * latency (page → worker round trip, p50/p95) for a rare word, a common word, their AND and a
- * prefix, the longest main-thread task while querying, and the `filter()` full scan over the same
- * store as the baseline, all in one run of the system Chromium. Measures only; never fails on a
- * figure. `BENCH_Q_COUNT` (messages, default 100000), `BENCH_REPS` (ingest repetitions, default 3),
- * `BENCH_Q_RUNS` (runs per query, default 40).
+ * `npm run bench:search` — scenario Q, local search (bench/README-search.md): 100,000
+ * mixed-language messages ingested through the app's `applyFrames` with and without the search
+ * index, then query latency (page → worker round trip, p50/p95) for a rare word, a common word,
+ * their AND and a prefix, the longest main-thread task while querying, and the `filter()` full scan
+ * over the same store as the baseline, all in one run of the system Chromium. Measures only; never
+ * fails on a figure. `BENCH_Q_COUNT` (messages, default 100000), `BENCH_REPS` (ingest repetitions,
+ * default 3), `BENCH_Q_RUNS` (runs per query, default 40).
  */
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { bundlePages, servePages } from '../page-server';
+import { bundleHarness, openHarness, serveHarness } from '../harness';
 import { median, percentile } from '../support';
 import { COMMON, PREFIX, RARE } from './corpus';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const dist = `${here}dist/`;
 const COUNT = Number(process.env.BENCH_Q_COUNT ?? 100_000);
 const REPS = Number(process.env.BENCH_REPS ?? 3);
 const RUNS = Number(process.env.BENCH_Q_RUNS ?? 40);
@@ -30,17 +28,10 @@ const QUERIES = {
 
 async function main(): Promise<void> {
 	log('bundling…');
-	await bundlePages({ page: `${here}page.ts`, worker: `${here}worker.ts` }, dist);
-	const server = await servePages(dist);
-	const browser = await chromium.launch({
-		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-		args: ['--no-sandbox', '--disable-gpu']
-	});
+	await bundleHarness(here);
+	const server = await serveHarness(here);
+	const { browser, page } = await openHarness(server.url, log);
 	try {
-		const page = await browser.newPage();
-		page.on('console', (m) => m.type() === 'error' && log(`page: ${m.text()}`));
-		await page.goto(server.url);
-		await page.waitForFunction(() => 'bench' in globalThis);
 		type Bench = {
 			call: <T>(cmd: string, args?: Record<string, unknown>) => Promise<T>;
 			timeSearch: (

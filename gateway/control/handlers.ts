@@ -12,7 +12,7 @@
 import { frame, type AppFrameOf } from '../../src/lib/protocol/iris';
 import type { Hub, Peer } from '../hub';
 import type { Scope } from '../storage/types';
-import { errorFrame } from '../handlers';
+import { errorFrame } from '../errors';
 import { controlOf } from './registry';
 import { STOP_REASON } from './turn-context';
 

@@ -1,5 +1,5 @@
 /**
- * Demo scenarios for the anatomy of a turn (issue 3):
+ * Demo scenarios for the anatomy of a turn:
  * - `/demo reasoning`: reasoning streamed first (extension `message.update.reasoning`), then the answer;
  * - `/demo tools`: commentary and two tool calls with progress notes, the second one failing;
  * - `/demo slow`: a long answer (~20 s) to try Stop and steering on.

@@ -15,7 +15,7 @@ import {
 	type ServerFrame
 } from '../../src/lib/protocol/iris';
 import type { Hub, Peer } from '../hub';
-import { errorFrame } from '../handlers';
+import { errorFrame } from '../errors';
 
 /**
  * Answer the requester with `reply` (its id), broadcast the same frame as an event to the rest.

@@ -5,7 +5,7 @@
  */
 import { frame, type AppFrameOf } from '../../src/lib/protocol/iris';
 import type { Hub, Peer } from '../hub';
-import { errorFrame } from '../handlers';
+import { errorFrame } from '../errors';
 
 export function handleReadReceipt(hub: Hub, peer: Peer, f: AppFrameOf<'read.receipt'>): void {
 	const { chat_id, message_id } = f.payload;

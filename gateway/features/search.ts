@@ -5,7 +5,7 @@
  */
 import { frame, type AppFrameOf, type ServerPayloads } from '../../src/lib/protocol/iris';
 import type { Hub, Peer } from '../hub';
-import { errorFrame } from '../handlers';
+import { errorFrame } from '../errors';
 import { snippet } from '../../src/lib/search/snippet';
 
 type Hit = ServerPayloads['search.results']['hits'][number];

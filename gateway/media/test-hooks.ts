@@ -61,20 +61,31 @@ function offer(req: IncomingMessage, res: ServerResponse, hub: Hub, params: URLS
 	req.on('error', () => json(res, 400, { error: 'broken body' }));
 	req.on('end', () => {
 		if (size > MAX_OFFER_BYTES) return json(res, 413, { error: 'body too large' });
-		const bytes = Buffer.concat(chunks);
+		void offerBytes(res, hub, params, Buffer.concat(chunks));
+	});
+}
+
+async function offerBytes(
+	res: ServerResponse,
+	hub: Hub,
+	params: URLSearchParams,
+	bytes: Buffer
+): Promise<void> {
+	try {
 		const item = {
-			media_id: `test_${hub.store.nextMessageId()}`,
+			media_id: `test_${hub.messages.nextMessageId()}`,
 			kind: (params.get('kind') ?? 'document') as MediaKind,
 			mime: params.get('mime') ?? 'application/octet-stream',
 			filename: params.get('filename') ?? 'file',
 			size: bytes.length,
-			sha256: createHash('sha256').update(bytes).digest('hex'),
-			bytes
+			sha256: createHash('sha256').update(bytes).digest('hex')
 		};
-		hub.media.put(item);
+		await hub.media.put(item, bytes);
 		const ref = MediaStore.ref(item);
 		hub.broadcast(frame('media.offer', ref), { record: true });
 		hub.log(`test hook: offered ${item.media_id} (${item.mime})`);
 		json(res, 200, ref);
-	});
+	} catch (e) {
+		json(res, 500, { error: String(e) });
+	}
 }

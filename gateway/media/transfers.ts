@@ -13,7 +13,7 @@ import {
 	type AppFrame,
 	type AppFrameOf
 } from '../../src/lib/protocol/iris';
-import { errorFrame } from '../handlers';
+import { errorFrame } from '../errors';
 import type { Hub, Peer } from '../hub';
 import { mimeProblem, sizeProblemBytes } from './policy';
 import { MediaStore } from './store';

@@ -1,5 +1,5 @@
 /**
- * `fcm.register{fcm_token?, ntfy_topic?}` (PROTOCOL-NOTES "Push"): a device registers or changes
+ * `fcm.register{fcm_token?, ntfy_topic?}` (doc/protocol.md "Push"): a device registers or changes
  * how it wants to be reached; without fields it unregisters. Answered with a `status` (the
  * gateway's current state) carrying the request `id` (the spec names no dedicated answer; any
  * frame with the id acks).

@@ -1,5 +1,5 @@
 /**
- * Publishing to an ntfy server for devices that registered a topic (PROTOCOL-NOTES "Push"): the
+ * Publishing to an ntfy server for devices that registered a topic (doc/protocol.md "Push"): the
  * ntfy server then delivers it through Web Push, and the app's service worker reads ntfy's
  * message event. The `click` URL names the chat (`<app>/chat/<chat_id>`), the tags the kind.
  */

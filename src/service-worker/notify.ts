@@ -1,5 +1,5 @@
 /**
- * The service worker's push handling (PROTOCOL-NOTES "Push"; issue 6): one notification per chat,
+ * The service worker's push handling (doc/protocol.md "Push"): one notification per chat,
  * tagged by chat and re-alerting (`renotify`) for each new one, none while that chat is visible
  * and focused, closed when the chat is read elsewhere; the app badge shows how many unread
  * messages the shown notifications stand for.
@@ -149,7 +149,7 @@ export async function onPush(
 
 /**
  * Handle a `notificationclick`: focus a window already on that chat, else open one at the chat's
- * URL (PROTOCOL-NOTES "Push").
+ * URL (doc/protocol.md "Push").
  */
 export async function onNotificationClick(
 	sw: ServiceWorkerGlobalScope,

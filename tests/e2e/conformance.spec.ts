@@ -1,7 +1,7 @@
 import { composer, expect, pairViaLink, replyTo, sendMessage, test } from './fixtures';
 
 /**
- * Conformance (issue 3, "Done when" #1): the gateway records every frame in and out
+ * Conformance: the gateway records every frame in and out
  * (`IRIS_RECORD_FRAMES`), and the fixture checks each one against the schema after every test.
  * This run-through makes the app send every frame type it can, and the gateway send every type its
  * demo can, so that check covers them all.

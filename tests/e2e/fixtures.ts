@@ -1,6 +1,6 @@
 /**
  * End-to-end fixtures: a real reference gateway per test, and helpers written against the UI
- * contract (the accessible names and roles the UI keeps stable). Only accessible names, roles and the
+ * contract (doc/ui-contract.md). Only accessible names, roles and the
  * documented data-* attributes are used, so the UI can change its markup freely.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Reading the virtualized message log as a reader would (issue 7): only rows near the view are in
+ * Reading the virtualized message log as a reader would: only rows near the view are in
  * the DOM, so what the log holds is found by scrolling through it, never by counting articles.
  */
 import type { Locator, Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Helpers for the PWA end-to-end tests (issue 6): a persistent Chromium profile (installability,
+ * Helpers for the PWA end-to-end tests: a persistent Chromium profile (installability,
  * notifications and push need one: a normal Playwright context is incognito), the service
  * worker's CDP registration id, and the app's notifications.
  */

@@ -1,9 +1,9 @@
 /**
- * Soak (issue 5 "Done when"): messages sent from two tabs across forced disconnects, a gateway
- * restart and an offline period; afterwards the gateway accepted each exactly once and in order
- * per tab, every reply is in IndexedDB exactly once, and no tab shows a message twice.
- * `IRIS_SOAK_MESSAGES` (split between the tabs) and `IRIS_SOAK_DROPS` scale it. The defaults are
- * the issue's: 200 messages across 12 forced disconnects (plus the restart and the offline period);
+ * Soak: messages sent from two tabs across forced disconnects, a gateway restart and an offline
+ * period; afterwards the gateway accepted each exactly once and in order per tab, every reply is
+ * in IndexedDB exactly once, and no tab shows a message twice. `IRIS_SOAK_MESSAGES` (split
+ * between the tabs) and `IRIS_SOAK_DROPS` scale it. The defaults are the reliability target:
+ * 200 messages across 12 forced disconnects (plus the restart and the offline period);
  * on two shared cores that takes a few minutes, mostly rendering two tabs of ever longer
  * conversations. `IRIS_SOAK_MESSAGES=40` makes a quick local run.
  */

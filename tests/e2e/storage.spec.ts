@@ -1,4 +1,5 @@
 import {
+	channelLink,
 	connectionStatus,
 	expect,
 	pairViaLink,
@@ -21,6 +22,38 @@ function pageErrors(page: Page): string[] {
 }
 
 test.use({ gatewayOptions: { stepMs: 1 } });
+
+/** Create a channel with the sidebar's "New channel" dialog; the app opens it. */
+async function createChannel(page: Page, name: string): Promise<void> {
+	await page.getByRole('button', { name: 'New channel', exact: true }).click();
+	const dialog = page.getByRole('dialog', { name: 'New channel', exact: true });
+	await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+	await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+	await expect(dialog).toBeHidden();
+}
+
+/**
+ * Open the store at a higher version from another page of the origin, as a newer Iris would (it
+ * adds a table). Returns that page, still open, and the tables the store has then.
+ */
+async function upgradeFromAnotherTab(page: Page): Promise<{ newer: Page; stores: string[] }> {
+	const newer = await page.context().newPage();
+	await newer.goto(new URL('/favicon.svg', page.url()).href);
+	const stores = await newer.evaluate(
+		() =>
+			new Promise<string[]>((resolve, reject) => {
+				const open = indexedDB.open('iris', 1000);
+				open.onupgradeneeded = () => open.result.createObjectStore('from_the_future');
+				open.onsuccess = () => {
+					const names = [...open.result.objectStoreNames];
+					open.result.close();
+					resolve(names);
+				};
+				open.onerror = () => reject(open.error);
+			})
+	);
+	return { newer, stores };
+}
 
 test('without IndexedDB the app says so and chats from memory', async ({ page, gateway }) => {
 	const errors = pageErrors(page);
@@ -69,7 +102,6 @@ test('quota exceeded → banner, the app pairs and chats from memory', async ({ 
 
 test('a newer version upgrading the store from another tab → banner, data kept, chat goes on', async ({
 	page,
-	context,
 	gateway
 }) => {
 	const errors = pageErrors(page);
@@ -78,21 +110,7 @@ test('a newer version upgrading the store from another tab → banner, data kept
 	const before = (await readMessageRows(page)).length;
 
 	// A "newer tab": same origin, not the app, opens the store at a higher version.
-	const newer = await context.newPage();
-	await newer.goto(`${gateway.httpUrl}/favicon.svg`);
-	const stores = await newer.evaluate(
-		() =>
-			new Promise<string[]>((resolve, reject) => {
-				const open = indexedDB.open('iris', 1000);
-				open.onupgradeneeded = () => open.result.createObjectStore('from_the_future');
-				open.onsuccess = () => {
-					const names = [...open.result.objectStoreNames];
-					open.result.close();
-					resolve(names);
-				};
-				open.onerror = () => reject(open.error);
-			})
-	);
+	const { newer, stores } = await upgradeFromAnotherTab(page);
 	expect(stores).toEqual(expect.arrayContaining(['messages', 'outbox', 'from_the_future']));
 
 	await expect(storageAlert(page)).toContainText('upgraded by a newer version');
@@ -133,4 +151,32 @@ test('an older tab blocking the upgrade → banner, chatting from memory', async
 	await expect(storageAlert(page)).toContainText('Storage upgrade is blocked');
 	await chatsOnce(page, 'Despite the older tab');
 	expect(errors).toEqual([]);
+});
+
+test('without IndexedDB from the start, the sidebar lists a channel created from memory', async ({
+	page,
+	gateway
+}) => {
+	await page.addInitScript(() => {
+		Object.defineProperty(globalThis, 'indexedDB', { get: () => undefined, configurable: true });
+	});
+	await pairViaLink(page, gateway);
+	await expect(storageAlert(page)).toContainText('Storage is unavailable');
+	await expect(channelLink(page, 'General')).toBeVisible();
+	await createChannel(page, 'Made in memory');
+	await expect(channelLink(page, 'Made in memory')).toHaveAttribute('aria-current', 'page');
+});
+
+test('after storage fails mid-session, the sidebar lists a channel created from memory', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	await chatsOnce(page, 'Stored before the failure');
+	await (await upgradeFromAnotherTab(page)).newer.close();
+	await expect(storageAlert(page)).toContainText('upgraded by a newer version');
+	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
+	await createChannel(page, 'After the switch');
+	await expect(channelLink(page, 'After the switch')).toHaveAttribute('aria-current', 'page');
+	await expect(channelLink(page, 'General')).toBeVisible();
 });

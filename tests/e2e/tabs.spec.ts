@@ -77,7 +77,7 @@ test('tabs share one connection; closing the leader mid-stream hands over', asyn
 	await expect(replyTo(follower, 'After the handover')).toHaveAttribute('data-status', 'complete');
 });
 
-test('a follower tab creates a channel through the leader (issue 3 commands)', async ({
+test('a follower tab creates a channel through the leader (feature commands)', async ({
 	context,
 	gateway
 }) => {

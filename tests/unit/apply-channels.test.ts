@@ -75,7 +75,7 @@ async function dump(db: IrisDB) {
 	};
 }
 
-describe('applyFrames: channels, read receipts, command catalog (issue 3)', () => {
+describe('applyFrames: channels, read receipts, command catalog', () => {
 	it('is idempotent and reaches the expected state', async () => {
 		const db = freshDb();
 		await applyFrames(db, FRAMES, ctx);

@@ -74,7 +74,7 @@ async function dump(db: IrisDB) {
 	};
 }
 
-describe('applyFrames (idempotent apply, PROTOCOL-NOTES "Reconnect and sync")', () => {
+describe('applyFrames (idempotent apply, doc/protocol.md "Reconnect and sync")', () => {
 	it('the same frames twice give the same store', async () => {
 		const db = freshDb();
 		await enqueue(db, { client_msg_id: 'c1', chat_id: 'default', text: 'hi', now: 5 });

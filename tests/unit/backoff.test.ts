@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Backoff } from '../../src/lib/connection/backoff';
 
-describe('Backoff (PROTOCOL-NOTES "Reconnect and sync")', () => {
+describe('Backoff (doc/protocol.md "Reconnect and sync")', () => {
 	it('doubles from 1 s and caps at 30 s without jitter at the midpoint', () => {
 		const b = new Backoff({ random: () => 0.5 });
 		expect(Array.from({ length: 8 }, () => b.next())).toEqual([

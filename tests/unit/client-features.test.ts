@@ -18,12 +18,12 @@ const stored = (message_id: string, ts: number) => ({
 
 async function ready() {
 	const t = setup();
-	await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+	await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 	await t.handshake();
 	return t;
 }
 
-describe('IrisClient channels, history, commands, search (issue 3)', () => {
+describe('IrisClient channels, history, commands, search', () => {
 	it('fetches the command catalog after hello.ack and caches it', async () => {
 		const t = await ready();
 		await vi.waitFor(() => expect(sentOf(t, 'commands.catalog')).toHaveLength(1));
@@ -44,7 +44,7 @@ describe('IrisClient channels, history, commands, search (issue 3)', () => {
 
 	it('createChannel resolves with the chat_id once the channel is stored', async () => {
 		const t = await ready();
-		const created = t.client.createChannel({
+		const created = t.client.commands.createChannel({
 			name: 'Ops',
 			kind: 'thread',
 			parent_chat_id: 'default'
@@ -64,7 +64,7 @@ describe('IrisClient channels, history, commands, search (issue 3)', () => {
 
 	it('rename, set_default and delete are scoped by the envelope chat_id; errors reject readably', async () => {
 		const t = await ready();
-		const renamed = t.client.renameChannel('default', 'Main');
+		const renamed = t.client.commands.renameChannel('default', 'Main');
 		await vi.waitFor(() => expect(sentOf(t, 'channel.rename')).toHaveLength(1));
 		const rename = sentOf(t, 'channel.rename')[0]!;
 		expect(rename).toMatchObject({ chat_id: 'default', payload: { name: 'Main' } });
@@ -77,7 +77,7 @@ describe('IrisClient channels, history, commands, search (issue 3)', () => {
 		await renamed;
 		expect((await t.db.channels.get('default'))?.name).toBe('Main');
 
-		const deleted = t.client.deleteChannel('default');
+		const deleted = t.client.commands.deleteChannel('default');
 		await vi.waitFor(() => expect(sentOf(t, 'channel.delete')).toHaveLength(1));
 		const del = sentOf(t, 'channel.delete')[0]!;
 		expect(del).toMatchObject({ chat_id: 'default', payload: {} });
@@ -92,12 +92,14 @@ describe('IrisClient channels, history, commands, search (issue 3)', () => {
 
 	it('commands fail with "Not connected" when there is no link', async () => {
 		const t = setup();
-		await expect(t.client.search({ query: 'x', scope: 'all' })).rejects.toThrow(/Not connected/);
+		await expect(t.client.commands.search({ query: 'x', scope: 'all' })).rejects.toThrow(
+			/Not connected/
+		);
 	});
 
 	it('loadHistory stores the page before resolving, with has_more', async () => {
 		const t = await ready();
-		const loaded = t.client.loadHistory({ chat_id: 'default', before_message_id: 'm9' });
+		const loaded = t.client.commands.loadHistory({ chat_id: 'default', before_message_id: 'm9' });
 		await vi.waitFor(() => expect(sentOf(t, 'history')).toHaveLength(1));
 		const request = sentOf(t, 'history')[0]!;
 		expect(request).toMatchObject({
@@ -120,7 +122,7 @@ describe('IrisClient channels, history, commands, search (issue 3)', () => {
 
 	it('search returns hits (scope chat carries the envelope chat_id); complete returns matches', async () => {
 		const t = await ready();
-		const hits = t.client.search({ query: 'q', scope: 'chat', chat_id: 'c1' });
+		const hits = t.client.commands.search({ query: 'q', scope: 'chat', chat_id: 'c1' });
 		await vi.waitFor(() => expect(sentOf(t, 'search')).toHaveLength(1));
 		const search = sentOf(t, 'search')[0]!;
 		expect(search).toMatchObject({ chat_id: 'c1', payload: { query: 'q', scope: 'chat' } });
@@ -132,7 +134,7 @@ describe('IrisClient channels, history, commands, search (issue 3)', () => {
 		});
 		await expect(hits).resolves.toEqual([{ message_id: 'm1', snippet: 'a q b', chat_id: 'c1' }]);
 
-		const matches = t.client.completeCommands('/mo');
+		const matches = t.client.commands.completeCommands('/mo');
 		await vi.waitFor(() => expect(sentOf(t, 'commands.complete')).toHaveLength(1));
 		const complete = sentOf(t, 'commands.complete')[0]!;
 		t.last().receive({
@@ -145,12 +147,12 @@ describe('IrisClient channels, history, commands, search (issue 3)', () => {
 	});
 });
 
-describe('read receipts (issue 3)', () => {
+describe('read receipts', () => {
 	it('markRead moves the read mark forward only and sends read.receipt without an id', async () => {
 		const t = await ready();
 		await t.db.messages.bulkPut([stored('m1', 10), stored('m2', 20)]);
-		await t.client.markRead('default', 'm2');
-		await t.client.markRead('default', 'm1');
+		await t.client.commands.markRead('default', 'm2');
+		await t.client.commands.markRead('default', 'm1');
 		expect(sentOf(t, 'read.receipt')).toEqual([
 			{
 				v: 1,
@@ -172,9 +174,9 @@ describe('read receipts (issue 3)', () => {
 	it('a receipt made offline is sent after the next hello.ack', async () => {
 		const t = setup();
 		await t.db.messages.put(stored('m1', 10));
-		await t.client.markRead('default', 'm1');
+		await t.client.commands.markRead('default', 'm1');
 		expect((await t.db.reads.get('default'))?.pending).toBe(true);
-		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 		await t.handshake();
 		await vi.waitFor(() => expect(sentOf(t, 'read.receipt')).toHaveLength(1));
 	});
@@ -192,7 +194,7 @@ describe('read receipts (issue 3)', () => {
 	});
 });
 
-describe('page events (issue 3)', () => {
+describe('page events', () => {
 	it('notification, status and an error without id become events', async () => {
 		const t = await ready();
 		const s = t.last();

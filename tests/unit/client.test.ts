@@ -6,12 +6,12 @@ import { Backoff } from '../../src/lib/connection/backoff';
 import { DEFAULT_EMIT_MS, DEFAULT_PERSIST_MS } from '../../src/lib/connection/stream';
 import type { WorkerEvent } from '../../src/lib/bridge/contract';
 
-describe('IrisClient outbox (PROTOCOL-NOTES "Sending messages without loss or duplicates")', () => {
+describe('IrisClient outbox (doc/protocol.md "Sending messages without loss or duplicates")', () => {
 	it('shows a message at once, sends it with a client_msg_id, and takes the server id on ack', async () => {
 		const t = setup();
-		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 		await t.handshake();
-		await t.client.send({ chat_id: 'default', text: 'hello' });
+		await t.client.commands.send({ chat_id: 'default', text: 'hello' });
 		expect((await t.db.messages.get('local:uuid-2'))?.status).toBe('sending');
 		await vi.waitFor(() => expect(t.sends(t.last())).toHaveLength(1));
 		const sent = t.sends(t.last())[0]!;
@@ -34,8 +34,8 @@ describe('IrisClient outbox (PROTOCOL-NOTES "Sending messages without loss or du
 
 	it('queues while disconnected, re-sends an unacked message once, then marks it failed; retry sends again', async () => {
 		const t = setup();
-		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
-		await t.client.send({ chat_id: 'default', text: 'offline words' });
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.client.commands.send({ chat_id: 'default', text: 'offline words' });
 		expect(t.sends(t.last())).toHaveLength(0);
 
 		await t.handshake();
@@ -56,7 +56,7 @@ describe('IrisClient outbox (PROTOCOL-NOTES "Sending messages without loss or du
 		);
 		expect(t.sends(t.last())).toHaveLength(0);
 
-		await t.client.retry('uuid-2');
+		await t.client.commands.retry('uuid-2');
 		await vi.waitFor(() => expect(t.sends(t.last())).toHaveLength(1));
 		expect((await t.db.messages.get('local:uuid-2'))?.status).toBe('sending');
 	});
@@ -73,9 +73,9 @@ describe('IrisClient outbox (PROTOCOL-NOTES "Sending messages without loss or du
 		'a server error on message.send marks the message failed, %s',
 		async (_, code, message, shown) => {
 			const t = setup();
-			await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+			await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 			await t.handshake();
-			await t.client.send({ chat_id: 'default', text: 'hello?' });
+			await t.client.commands.send({ chat_id: 'default', text: 'hello?' });
 			await vi.waitFor(() => expect(t.sends(t.last())).toHaveLength(1));
 			t.last().receive({
 				v: 1,
@@ -96,7 +96,7 @@ describe('IrisClient outbox (PROTOCOL-NOTES "Sending messages without loss or du
 describe('IrisClient streaming', () => {
 	it('sends coalesced text to the page and stores the final text at message.stop', async () => {
 		const t = setup();
-		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 		await t.handshake();
 		const s = t.last();
 		s.receive({ v: 1, type: 'message.start', payload: { message_id: 'a1', role: 'assistant' } });
@@ -131,7 +131,7 @@ describe('IrisClient streaming', () => {
 
 	it('stores the text streamed so far as soon as the connection drops mid-answer', async () => {
 		const t = setup();
-		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 		await t.handshake();
 		const s = t.last();
 		s.receive({ v: 1, type: 'message.start', payload: { message_id: 'a1', role: 'assistant' } });
@@ -148,7 +148,7 @@ describe('IrisClient streaming', () => {
 
 	it('records a malformed frame as a diagnostic and keeps going', async () => {
 		const t = setup();
-		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 		await t.handshake();
 		t.last().receive('{"v":1,"type":"message.update","payload":{"message_id":5}}');
 		expect(t.client.diagnostics().at(-1)).toMatchObject({ kind: 'frame_invalid' });
@@ -156,10 +156,10 @@ describe('IrisClient streaming', () => {
 	});
 });
 
-describe('IrisClient sync, replay and bad input (issue 5)', () => {
+describe('IrisClient sync, replay and bad input', () => {
 	it('a replay of frames the app already has changes nothing and shows nothing twice', async () => {
 		const t = setup();
-		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 		await t.handshake();
 		const session = [
 			{ v: 1, type: 'message', payload: { message_id: 'u1', role: 'user', text: 'hi', ts: 1 } },
@@ -188,7 +188,7 @@ describe('IrisClient sync, replay and bad input (issue 5)', () => {
 
 	it('ignores an older update arriving after a newer one, and any update after stop', async () => {
 		const t = setup();
-		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 		await t.handshake();
 		const s = t.last();
 		s.receive({ v: 1, type: 'message.start', payload: { message_id: 'a2' } });
@@ -215,7 +215,7 @@ describe('IrisClient sync, replay and bad input (issue 5)', () => {
 
 	it('asks every channel for its newest history page after sync.done (gap fill)', async () => {
 		const t = setup();
-		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 		await t.handshake();
 		t.last().receive({ v: 1, type: 'sync.done', id: 2, payload: { cursor: 3 } });
 		await vi.waitFor(() => expect(t.last().sentTypes).toContain('history'));
@@ -239,7 +239,7 @@ describe('IrisClient sync, replay and bad input (issue 5)', () => {
 
 	it('after a reconnect, closes an answer the gateway no longer runs as cut off, keeping its text', async () => {
 		const t = setup();
-		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 		await t.handshake();
 		const start = (message_id: string, chat_id: string) => {
 			t.last().receive({ v: 1, type: 'message.start', chat_id, payload: { message_id } });
@@ -302,7 +302,7 @@ describe('IrisClient sync, replay and bad input (issue 5)', () => {
 		t.client.subscribe((e) => {
 			if (e.type === 'activity' && e.activity.chat_id === 'default') busy.push(e.activity.busy);
 		});
-		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 		await t.handshake();
 		t.last().receive({ v: 1, type: 'agent.busy', chat_id: 'default', payload: {} });
 		t.last().receive({
@@ -343,7 +343,7 @@ describe('IrisClient sync, replay and bad input (issue 5)', () => {
 
 	it('the end of a later turn closes an answer left open in its channel as cut off', async () => {
 		const t = setup();
-		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 		await t.handshake();
 		const frame = (type: string, payload: object) =>
 			t.last().receive({ v: 1, type, chat_id: 'default', payload } as never);
@@ -372,7 +372,7 @@ describe('IrisClient sync, replay and bad input (issue 5)', () => {
 
 	it('stores text well-formed: lone surrogates become U+FFFD, a split pair waits for its half', async () => {
 		const t = setup();
-		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 		await t.handshake();
 		const s = t.last();
 		s.receive({ v: 1, type: 'message.start', payload: { message_id: 'a3' } });
@@ -392,32 +392,32 @@ describe('IrisClient sync, replay and bad input (issue 5)', () => {
 
 	it('a send run twice with the same client_msg_id queues one message', async () => {
 		const t = setup();
-		await t.client.send({ chat_id: 'default', text: 'once', client_msg_id: 'c-1' });
-		await t.client.send({ chat_id: 'default', text: 'once', client_msg_id: 'c-1' });
+		await t.client.commands.send({ chat_id: 'default', text: 'once', client_msg_id: 'c-1' });
+		await t.client.commands.send({ chat_id: 'default', text: 'once', client_msg_id: 'c-1' });
 		expect(await t.db.outbox.count()).toBe(1);
 		expect(await t.db.messages.where('client_msg_id').equals('c-1').count()).toBe(1);
 	});
 
 	it('reports a store failure once as a storage event (no retry storm)', async () => {
 		const t = setup();
-		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 		await t.handshake();
 		t.db.close();
 		for (let i = 0; i < 3; i++) {
-			await expect(t.client.send({ chat_id: 'default', text: `x${i}` })).rejects.toThrow();
+			await expect(t.client.commands.send({ chat_id: 'default', text: `x${i}` })).rejects.toThrow();
 		}
 		expect(t.events.filter((e) => e.type === 'storage')).toHaveLength(1);
 		expect(t.client.diagnostics().filter((d) => d.kind === 'storage')).toHaveLength(3);
 	});
 });
 
-describe('IrisClient push registration (PROTOCOL-NOTES "Push")', () => {
+describe('IrisClient push registration (doc/protocol.md "Push")', () => {
 	it('sends fcm.register on the open link and puts the registration in every later hello', async () => {
 		const t = setup();
-		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 		await t.handshake();
 		const token = JSON.stringify({ endpoint: 'https://push.example/abc', keys: {} });
-		await t.client.registerPush({ via: 'fcm', fcm_token: token });
+		await t.client.commands.registerPush({ via: 'fcm', fcm_token: token });
 		expect(t.last().sent.find((f) => f.type === 'fcm.register')).toMatchObject({
 			payload: { fcm_token: token }
 		});
@@ -440,12 +440,12 @@ describe('IrisClient push registration (PROTOCOL-NOTES "Push")', () => {
 		await vi.waitFor(async () =>
 			expect(await getMeta(t.db, 'server_caps')).toEqual({ push: 'fcm', vapid_public_key: 'K' })
 		);
-		await t.client.registerPush({
+		await t.client.commands.registerPush({
 			via: 'ntfy',
 			ntfy_topic: 'iris-me',
 			ntfy_server: 'https://ntfy.example'
 		});
-		await t.client.registerPush(null);
+		await t.client.commands.registerPush(null);
 		expect(
 			t
 				.last()
@@ -456,10 +456,10 @@ describe('IrisClient push registration (PROTOCOL-NOTES "Push")', () => {
 	});
 });
 
-describe('IrisClient turn anatomy (issue 3)', () => {
+describe('IrisClient turn anatomy', () => {
 	it('keeps streamed reasoning hot, persists it throttled, and keeps it at message.stop', async () => {
 		const t = setup();
-		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 		await t.handshake();
 		const s = t.last();
 		for (const reasoning of ['I', 'I think', 'I think so']) {
@@ -499,7 +499,7 @@ describe('IrisClient turn anatomy (issue 3)', () => {
 
 	it('stores tool and picker frames, and answers a picker over the link once', async () => {
 		const t = setup();
-		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 		await t.handshake();
 		const s = t.last();
 		s.receive({ v: 1, type: 'message.start', payload: { message_id: 'a1' } });
@@ -508,7 +508,11 @@ describe('IrisClient turn anatomy (issue 3)', () => {
 		await vi.waitFor(async () => expect(await t.db.pickers.get('p1')).toBeDefined());
 		expect(await t.db.parts.get(['a1', 'tool:0'])).toMatchObject({ name: 'grep' });
 
-		const answered = t.client.selectPicker({ picker_id: 'p1', value: 'yes', label: 'Confirm' });
+		const answered = t.client.commands.selectPicker({
+			picker_id: 'p1',
+			value: 'yes',
+			label: 'Confirm'
+		});
 		await vi.waitFor(() => expect(s.sentTypes).toContain('picker.select'));
 		const select = s.sent.find((f) => f.type === 'picker.select') as { id: number };
 		s.receive({ v: 1, type: 'agent.busy', id: select.id, payload: { reason: 'processing' } });
@@ -517,7 +521,7 @@ describe('IrisClient turn anatomy (issue 3)', () => {
 			state: 'answered',
 			answer: { value: 'yes', label: 'Confirm' }
 		});
-		await t.client.selectPicker({ picker_id: 'p1', value: 'no', label: 'Cancel' });
+		await t.client.commands.selectPicker({ picker_id: 'p1', value: 'no', label: 'Cancel' });
 		expect(s.sentTypes.filter((type) => type === 'picker.select')).toHaveLength(1);
 	});
 });

@@ -2,7 +2,9 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IrisDB, type MessageRow } from '../../src/lib/db/schema';
 import { Conversation, PAGE_SIZE } from '../../src/lib/state/conversation.svelte';
-import { StreamTexts } from '../../src/lib/state/streams.svelte';
+import { LiveTexts } from '../../src/lib/state/live-texts.svelte';
+import { QueuedSends } from '../../src/lib/state/queued.svelte';
+import { Store } from '../../src/lib/state/store.svelte';
 
 let db: IrisDB;
 let n = 0;
@@ -22,7 +24,7 @@ async function setup(count: number) {
 	db = new IrisDB(`conversation-${++n}`);
 	await db.messages.bulkPut(Array.from({ length: count }, (_, i) => row('c', i)));
 	await db.messages.bulkPut(Array.from({ length: 50 }, (_, i) => row('other', i)));
-	return new Conversation(db, 'c', new StreamTexts());
+	return new Conversation(new Store(db), 'c', { live: new LiveTexts(), queued: new QueuedSends() });
 }
 
 afterEach(async () => {

@@ -13,7 +13,7 @@ function setup() {
 	return { clock, events, hb, t0: clock.now() };
 }
 
-describe('Heartbeat (PROTOCOL-NOTES: ping after 30 s idle, dead after 90 s silent)', () => {
+describe('Heartbeat (doc/protocol.md: ping after 30 s idle, dead after 90 s silent)', () => {
 	it('pings every 30 s of silence and declares the link dead at 90 s', () => {
 		const { clock, events, hb, t0 } = setup();
 		hb.start();

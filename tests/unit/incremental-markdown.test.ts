@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { IncrementalMarkdown } from '../../src/lib/markdown/incremental';
 import { renderMarkdown } from '../../src/lib/markdown/render';
-import { markdownStats, resetMarkdownStats } from '../../src/lib/markdown/stats';
 import { renderStreaming } from '../../src/lib/markdown/streaming';
 import { CORPUS, PIECES, seeded } from './support/markdown-corpus';
 
@@ -63,7 +62,6 @@ describe('IncrementalMarkdown', () => {
 	it('follows an open code fence by scanning new lines only, shown as text', () => {
 		const lines = Array.from({ length: 80 }, (_, i) => `  let v${i} = a < b && c; // <${i}>`);
 		const doc = `Intro\n\n\`\`\`ts\n${lines.join('\n')}\n\`\`\`\n\nAfter.\n`;
-		resetMarkdownStats();
 		const r = new IncrementalMarkdown();
 		for (let end = 10; end < doc.length; end += 10) {
 			r.update(doc.slice(0, end));
@@ -78,7 +76,7 @@ describe('IncrementalMarkdown', () => {
 		r.finish(doc);
 		// Each character is looked at about once; re-lexing the open block on every update would
 		// parse ~doc.length² / 20 characters.
-		expect(markdownStats().charsParsed).toBeLessThan(doc.length * 1.2);
+		expect(r.work.charsParsed).toBeLessThan(doc.length * 1.2);
 		expect(r.code).toBeNull();
 		expect(r.html).toBe(renderMarkdown(doc));
 	});
@@ -122,11 +120,10 @@ describe('IncrementalMarkdown', () => {
 	it('re-lexes only the open tail: characters parsed stay near the final length', () => {
 		const paragraphs = Array.from({ length: 60 }, (_, i) => `Paragraph ${i} has words.\n\n`);
 		const doc = paragraphs.join('');
-		resetMarkdownStats();
 		const r = new IncrementalMarkdown();
 		for (let end = 10; end < doc.length; end += 10) r.update(doc.slice(0, end));
 		r.finish(doc);
-		const { charsParsed, renders } = markdownStats();
+		const { charsParsed, renders } = r.work;
 		expect(renders).toBe(Math.ceil((doc.length - 10) / 10) + 1);
 		// Whole-text re-rendering would parse ~doc.length² / 20 characters here.
 		expect(charsParsed).toBeLessThan(doc.length * 6);

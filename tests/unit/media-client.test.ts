@@ -12,7 +12,7 @@ function setup() {
 	const { client, sockets, last } = t;
 	/** Configure on first use, then open the latest socket and complete the handshake. */
 	async function connect() {
-		if (sockets.length === 0) await client.configure({ url: 'ws://gw/ws', token: 'x' });
+		if (sockets.length === 0) await client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 		await t.handshake();
 	}
 	const sent = (type: string, s = last()) => s.sent.filter((f) => f.type === type) as Sent[];
@@ -25,7 +25,7 @@ function setup() {
 		mime = 'application/octet-stream',
 		kind: 'image' | 'document' = 'document'
 	) =>
-		client.attach({
+		client.commands.attach({
 			media_ref,
 			chat_id: 'default',
 			blob: new Blob([data], { type: mime }),
@@ -39,13 +39,13 @@ function setup() {
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const joined = (frames: Uint8Array[]) => Buffer.concat(frames.map((f) => Buffer.from(f)));
 
-describe('uploads (PROTOCOL-NOTES "Media")', () => {
+describe('uploads (doc/protocol.md "Media")', () => {
 	it('start → ordered ≤ 64 KiB frames → end{sha256}; the message goes only after the end is answered', async () => {
 		const t = setup();
 		await t.connect();
 		const data = t.bytes(2 * MEDIA_CHUNK_BYTES + 1000);
 		await t.attach('ref-1', data, 'a.png', 'image/png', 'image');
-		await t.client.send({ chat_id: 'default', text: 'look', media_refs: ['ref-1'] });
+		await t.client.commands.send({ chat_id: 'default', text: 'look', media_refs: ['ref-1'] });
 		await vi.waitFor(() => expect(t.sent('media.upload.end')).toHaveLength(1));
 		const [start] = t.sent('media.upload.start');
 		expect(start!.payload).toEqual({
@@ -101,7 +101,7 @@ describe('uploads (PROTOCOL-NOTES "Media")', () => {
 		await t.connect();
 		const data = t.bytes(MEDIA_CHUNK_BYTES + 5);
 		await t.attach('r', data, 'f');
-		await t.client.send({ chat_id: 'default', text: 'file', media_refs: ['r'] });
+		await t.client.commands.send({ chat_id: 'default', text: 'file', media_refs: ['r'] });
 		await vi.waitFor(() => expect(t.sent('media.upload.end')).toHaveLength(1));
 		const first = t.last();
 		first.drop();
@@ -129,8 +129,8 @@ describe('uploads (PROTOCOL-NOTES "Media")', () => {
 		// The socket is "full": the upload stays in its backpressure wait.
 		t.last().bufferedAmount = 8 * 1024 * 1024;
 		await t.attach('slow', t.bytes(10), 'slow.bin');
-		await t.client.send({ chat_id: 'default', text: 'with file', media_refs: ['slow'] });
-		await t.client.send({ chat_id: 'default', text: 'just text' });
+		await t.client.commands.send({ chat_id: 'default', text: 'with file', media_refs: ['slow'] });
+		await t.client.commands.send({ chat_id: 'default', text: 'just text' });
 		await vi.waitFor(() => expect(t.sent('message.send')).toHaveLength(1));
 		expect(t.sent('message.send')[0]!.payload.text).toBe('just text');
 		expect((await t.db.messages.get('local:uuid-2'))?.status).toBe('sending');
@@ -140,7 +140,7 @@ describe('uploads (PROTOCOL-NOTES "Media")', () => {
 		const t = setup();
 		await t.connect();
 		await t.attach('x', t.bytes(10), 'x.exe', 'application/x-msdownload', 'document');
-		await t.client.send({ chat_id: 'default', text: 'tool', media_refs: ['x'] });
+		await t.client.commands.send({ chat_id: 'default', text: 'tool', media_refs: ['x'] });
 		await vi.waitFor(() => expect(t.sent('media.upload.start')).toHaveLength(1));
 		t.last().receive({
 			v: 1,
@@ -157,7 +157,7 @@ describe('uploads (PROTOCOL-NOTES "Media")', () => {
 		expect((await t.db.uploads.get('x'))?.state).toBe('failed');
 		expect(t.sent('message.send')).toHaveLength(0);
 		// Retry puts the upload back in the queue, and the message waits for it again.
-		await t.client.retry('uuid-2');
+		await t.client.commands.retry('uuid-2');
 		await vi.waitFor(() => expect(t.sent('media.upload.start')).toHaveLength(2));
 		expect((await t.db.messages.get('local:uuid-2'))?.status).toBe('sending');
 		expect((await t.db.uploads.get('x'))?.state).toBe('queued');
@@ -165,9 +165,9 @@ describe('uploads (PROTOCOL-NOTES "Media")', () => {
 
 	it('cancel forgets a queued upload; a running one is ended with a hash that cannot match', async () => {
 		const t = setup();
-		await t.client.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 		await t.attach('q', t.bytes(3), 'q', 'text/plain', 'document');
-		await t.client.cancelUpload('q');
+		await t.client.commands.cancelUpload('q');
 		expect(await t.db.uploads.get('q')).toBeUndefined();
 		expect(await t.db.media_blobs.get('q')).toBeUndefined();
 		await t.connect();
@@ -177,7 +177,7 @@ describe('uploads (PROTOCOL-NOTES "Media")', () => {
 		t.last().bufferedAmount = 8 * 1024 * 1024;
 		await t.attach('big', data, 'big');
 		await vi.waitFor(() => expect(t.sent('media.upload.start')).toHaveLength(1));
-		await t.client.cancelUpload('big');
+		await t.client.commands.cancelUpload('big');
 		t.clock.advance(10);
 		await vi.waitFor(() => expect(t.sent('media.upload.end')).toHaveLength(1));
 		expect(t.sent('media.upload.end')[0]!.payload).toEqual({
@@ -193,7 +193,7 @@ describe('uploads (PROTOCOL-NOTES "Media")', () => {
 	});
 });
 
-describe('downloads (PROTOCOL-NOTES "Media")', () => {
+describe('downloads (doc/protocol.md "Media")', () => {
 	it('pulls a small image at once and stores the bytes as a Blob', async () => {
 		const t = setup();
 		await t.connect();
@@ -243,7 +243,7 @@ describe('downloads (PROTOCOL-NOTES "Media")', () => {
 		expect((await t.db.messages.get('offer:doc'))?.ts).toBe(first.ts);
 		// Documents wait for the user.
 		expect(t.sent('media.pull')).toHaveLength(0);
-		await t.client.pull('doc');
+		await t.client.commands.pull('doc');
 		await vi.waitFor(() => expect(t.sent('media.pull')).toHaveLength(1));
 		t.last().receiveBinary(new Uint8Array([1, 2, 3, 4]));
 		t.last().receive({

@@ -22,7 +22,7 @@ import { RequestError } from '../../src/lib/connection/requests';
 import type { TransferProgress } from '../../src/lib/bridge/contract';
 import { FakeClock } from './support/fake-clock';
 
-describe('chunking (PROTOCOL-NOTES "Media": binary frames of at most 64 KiB, in order)', () => {
+describe('chunking (doc/protocol.md "Media": binary frames of at most 64 KiB, in order)', () => {
 	it('covers every byte once, in order, with frames of at most 64 KiB', () => {
 		for (const size of [
 			0,

@@ -4,6 +4,7 @@ import { noteRemoteMedia, storeDownloaded } from '../../src/lib/db/media';
 import { IrisDB } from '../../src/lib/db/schema';
 import { DOWNLOAD_TYPE, objectUrlType, presentationOf } from '../../src/lib/protocol/media-types';
 import { MediaView } from '../../src/lib/state/media.svelte';
+import { Store } from '../../src/lib/state/store.svelte';
 
 const ACTIVE = [
 	'text/html',
@@ -63,7 +64,7 @@ async function viewOf(blob: Blob) {
 	});
 	await noteRemoteMedia(db, [{ media_id: 'm', kind: 'document', size: blob.size }]);
 	await storeDownloaded(db, 'm', blob);
-	const view = new MediaView(db, 'm', async () => undefined);
+	const view = new MediaView(new Store(db), 'm', async () => undefined);
 	await vi.waitFor(() => expect(view.url).not.toBeNull());
 	return { view, urlTypes };
 }

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IrisDB } from '../../src/lib/db/schema';
 import { isQuotaError, noteRemoteMedia, storeDownloaded } from '../../src/lib/db/media';
 import { MediaView } from '../../src/lib/state/media.svelte';
+import { Store } from '../../src/lib/state/store.svelte';
 
 let n = 0;
 const dbs: IrisDB[] = [];
@@ -30,7 +31,7 @@ describe('MediaView object URLs', () => {
 		});
 		vi.spyOn(URL, 'revokeObjectURL').mockImplementation((u) => void revoked.push(u));
 		await noteRemoteMedia(db, [{ media_id: 'm', kind: 'image', size: 1 }]);
-		const view = new MediaView(db, 'm', async () => undefined);
+		const view = new MediaView(new Store(db), 'm', async () => undefined);
 		expect(view.url).toBeNull();
 
 		await storeDownloaded(db, 'm', new Blob(['a']));
@@ -56,7 +57,7 @@ describe('MediaView object URLs', () => {
 		expect(await storeDownloaded(db, 'q', blob)).toBe('memory');
 		expect((await db.media.get('q'))?.state).toBe('memory');
 		expect(await db.media_blobs.get('q')).toBeUndefined();
-		const view = new MediaView(db, 'q', async (id) => (id === 'q' ? blob : undefined));
+		const view = new MediaView(new Store(db), 'q', async (id) => (id === 'q' ? blob : undefined));
 		await vi.waitFor(() => expect(view.url).not.toBeNull());
 		expect(view.offline).toBe(false);
 		view.dispose();

@@ -35,7 +35,7 @@ describe('pushForFrame (what the gateway pushes)', () => {
 			pushForFrame(frame('read.receipt', { chat_id: 'c2', message_id: 'm9' }), 'd')
 		).toMatchObject({ kind: 'read', chat_id: 'c2', message_id: 'm9' });
 		expect(pushForFrame(frame('agent.idle', {}), 'd')).toBeNull();
-		// The gateway broadcasts an answered picker again (issue 3): nothing to notify then.
+		// The gateway broadcasts an answered picker again: nothing to notify then.
 		expect(
 			pushForFrame(frame('picker.approval', { picker_id: 'p', answer: 'once' }), 'd')
 		).toBeNull();

@@ -8,7 +8,7 @@ import {
 import type { ServerFrame } from '../../src/lib/protocol/iris/frames';
 import { FakeClock } from './support/fake-clock';
 
-describe('PendingRequests (PROTOCOL-NOTES "Requests, responses, acks")', () => {
+describe('PendingRequests (doc/protocol.md "Requests, responses, acks")', () => {
 	it('numbers requests 1, 2, 3 and settles by id', async () => {
 		const r = new PendingRequests(new FakeClock());
 		const a = r.open();

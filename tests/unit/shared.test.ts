@@ -12,6 +12,7 @@ import { FakeClock } from './support/fake-clock';
 import type { FakeSocket } from './support/fake-socket';
 import { fakeClient } from './support/fake-client';
 import { DEFAULT_EMIT_MS } from '../../src/lib/connection/stream';
+import { withBenchControls } from '../../src/lib/bench/worker';
 
 /** BroadcastChannel semantics: a post reaches every other channel of the bus, asynchronously. */
 class Bus {
@@ -92,12 +93,13 @@ function profile() {
 			storedConfig: async () => CONFIG
 		});
 		const events: WorkerEvent[] = [];
-		shared.subscribe((e) => events.push(e));
+		const api = shared.endpoint;
+		api.subscribe((e) => events.push(e));
 		const close = () => {
 			channel.close();
 			lock.release();
 		};
-		return { shared, events, close, db };
+		return { shared, api, client, events, close, db };
 	};
 	return { tab, sockets, clock };
 }
@@ -110,9 +112,9 @@ describe('SharedConnection (one connection per browser profile)', () => {
 		const p = profile();
 		const a = p.tab('a');
 		await vi.waitFor(() => expect(a.shared.leader).toBe(true));
-		await a.shared.configure(CONFIG);
+		await a.api.configure(CONFIG);
 		const b = p.tab('b');
-		await b.shared.configure(CONFIG);
+		await b.api.configure(CONFIG);
 		expect(b.shared.leader).toBe(false);
 		expect(p.sockets).toHaveLength(1);
 
@@ -121,7 +123,7 @@ describe('SharedConnection (one connection per browser profile)', () => {
 		await vi.waitFor(() => expect(states(b.events).at(-1)).toBe('connected'));
 
 		// A message typed in the follower is in the shared outbox and sent by the leader.
-		await b.shared.send({ chat_id: 'default', text: 'from b' });
+		await b.api.send({ chat_id: 'default', text: 'from b' });
 		await vi.waitFor(() =>
 			expect(p.sockets[0]!.sent.some((f) => f.type === 'message.send')).toBe(true)
 		);
@@ -147,17 +149,17 @@ describe('SharedConnection (one connection per browser profile)', () => {
 		const p = profile();
 		const a = p.tab('a');
 		await vi.waitFor(() => expect(a.shared.leader).toBe(true));
-		await a.shared.configure(CONFIG);
+		await a.api.configure(CONFIG);
 		const b = p.tab('b');
 		// The leader's answer comes back to the follower, errors included.
-		await expect(b.shared.stop({ chat_id: 'default' })).rejects.toThrow(/Not connected/);
+		await expect(b.api.stop({ chat_id: 'default' })).rejects.toThrow(/Not connected/);
 
 		const s = p.sockets[0]!;
 		s.open();
 		s.receive({ v: 1, type: 'hello.ack', id: 1, payload: { sync_cursor: 0 } });
 		await vi.waitFor(() => expect(states(b.events).at(-1)).toBe('connected'));
 
-		const stopped = b.shared.stop({ chat_id: 'default' });
+		const stopped = b.api.stop({ chat_id: 'default' });
 		await vi.waitFor(() => expect(s.sentTypes).toContain('agent.stop'));
 		const stop = s.sent.find((f) => f.type === 'agent.stop') as { id: number };
 		s.receive({ v: 1, type: 'agent.idle', id: stop.id, chat_id: 'default', payload: {} });
@@ -177,7 +179,7 @@ describe('SharedConnection (one connection per browser profile)', () => {
 
 		// The leader goes away before it answers a steer: the follower becomes the leader and
 		// runs it itself (no socket is ready yet, so the text goes to the outbox as a message).
-		const steered = b.shared.steer({ chat_id: 'default', text: 'shorter please' });
+		const steered = b.api.steer({ chat_id: 'default', text: 'shorter please' });
 		await vi.waitFor(() => expect(s.sentTypes).toContain('agent.steer'));
 		a.close();
 		await expect(steered).resolves.toBe('sent');
@@ -187,21 +189,21 @@ describe('SharedConnection (one connection per browser profile)', () => {
 		).toHaveLength(1);
 	});
 
-	it('a follower creates a channel and completes commands through the leader (issue 3 commands)', async () => {
+	it('a follower creates a channel and completes commands through the leader (feature commands)', async () => {
 		const p = profile();
 		const a = p.tab('a');
 		await vi.waitFor(() => expect(a.shared.leader).toBe(true));
-		await a.shared.configure(CONFIG);
+		await a.api.configure(CONFIG);
 		const b = p.tab('b');
 		// Not connected yet: the leader's human-readable error reaches the follower's page.
-		await expect(b.shared.completeCommands('/mo')).rejects.toThrow(/Not connected/);
+		await expect(b.api.completeCommands('/mo')).rejects.toThrow(/Not connected/);
 
 		const s = p.sockets[0]!;
 		s.open();
 		s.receive({ v: 1, type: 'hello.ack', id: 1, payload: { sync_cursor: 0 } });
 		await vi.waitFor(() => expect(states(b.events).at(-1)).toBe('connected'));
 
-		const created = b.shared.createChannel({ name: 'Ops', kind: 'channel' });
+		const created = b.api.createChannel({ name: 'Ops', kind: 'channel' });
 		await vi.waitFor(() => expect(s.sentTypes).toContain('channel.create'));
 		const create = s.sent.find((f) => f.type === 'channel.create') as { id: number };
 		s.receive({
@@ -214,7 +216,7 @@ describe('SharedConnection (one connection per browser profile)', () => {
 		// Stored by the leader in the profile's shared store before the follower's call settles.
 		expect(await b.db.channels.get('c1')).toMatchObject({ name: 'Ops' });
 
-		const matches = b.shared.completeCommands('/mo');
+		const matches = b.api.completeCommands('/mo');
 		await vi.waitFor(() => expect(s.sentTypes).toContain('commands.complete'));
 		const complete = s.sent.find((f) => f.type === 'commands.complete') as { id: number };
 		s.receive({
@@ -234,13 +236,15 @@ describe('SharedConnection (one connection per browser profile)', () => {
 		await vi.waitFor(() => expect(serverStates(c.events)).toEqual(['degraded']));
 		expect(p.sockets).toHaveLength(1);
 	});
-	it("the page's stream pace reaches the leader's client (bench baselines)", async () => {
+	it("a bench build's stream pace reaches the leading worker's client (bench baselines)", async () => {
 		const p = profile();
 		const a = p.tab('a');
 		await vi.waitFor(() => expect(a.shared.leader).toBe(true));
 		const paced: WorkerEvent[] = [];
-		a.shared.subscribe((e) => paced.push(e), { streamEmitMs: 0 });
-		await a.shared.configure(CONFIG);
+		const bench = withBenchControls(a.api, a.client);
+		bench.subscribe((e) => paced.push(e));
+		bench.setStreamEmitMs(0);
+		await bench.configure(CONFIG);
 		const s = p.sockets[0]!;
 		s.open();
 		s.receive({ v: 1, type: 'hello.ack', id: 1, payload: { sync_cursor: 0 } });

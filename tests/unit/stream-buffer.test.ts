@@ -79,4 +79,29 @@ describe('StreamBuffer', () => {
 		t.clock.advance(DEFAULT_PERSIST_MS);
 		expect(t.persisted.at(-1)).toEqual(new Map([['m', 'partial answer, more']]));
 	});
+
+	it('takes appended parts (a v3 stream) and posts them as appends, a rewrite as a replace', () => {
+		const t = setup();
+		expect(t.buffer.append('m', 'Hel')).toBe(true);
+		t.clock.advance(DEFAULT_EMIT_MS);
+		t.buffer.append('m', 'lo');
+		t.buffer.append('m', ', world');
+		t.clock.advance(DEFAULT_EMIT_MS);
+		expect(t.buffer.latest('m')).toBe('Hello, world');
+		// A full-text update that rewrites the answer, then appends onto the rewrite.
+		t.buffer.update('m', 'Bye');
+		t.clock.advance(DEFAULT_EMIT_MS);
+		t.buffer.append('m', '!');
+		t.clock.advance(DEFAULT_EMIT_MS);
+		expect(t.emitted).toEqual([
+			[{ message_id: 'm', op: 'replace', text: 'Hel' }],
+			[{ message_id: 'm', op: 'append', at: 3, text: 'lo, world' }],
+			[{ message_id: 'm', op: 'replace', text: 'Bye' }],
+			[{ message_id: 'm', op: 'append', at: 3, text: '!' }]
+		]);
+		t.clock.advance(DEFAULT_PERSIST_MS);
+		expect(t.persisted.at(-1)).toEqual(new Map([['m', 'Bye!']]));
+		expect(t.buffer.stop('m')).toBe('Bye!');
+		expect(t.buffer.append('m', 'late')).toBe(false);
+	});
 });

@@ -103,7 +103,7 @@ describe('v3 → domain events (spec examples)', () => {
 		});
 	});
 
-	it('streams: start opens, each stream appends (full text out), end closes with reply_to', () => {
+	it('streams: start opens, each stream appends (its own characters out), end closes with reply_to', () => {
 		const ctx = context('admin');
 		expect(fromV3(decoded(SPEC.streamStart), ctx)).toEqual({
 			frames: [
@@ -121,9 +121,9 @@ describe('v3 → domain events (spec examples)', () => {
 		expect(second.frames).toEqual([
 			{
 				v: 1,
-				type: 'message.update',
+				type: 'message.append',
 				chat_id: 'abc-123-def',
-				payload: { message_id: 'str_001', text: '快速排序的思路是分治' }
+				payload: { message_id: 'str_001', text: '思路是分治' }
 			}
 		]);
 		expect(fromV3(decoded(SPEC.streamEnd), ctx).frames).toEqual([
@@ -146,11 +146,22 @@ describe('v3 → domain events (spec examples)', () => {
 	it('a stream without stream_start opens a bubble of its own', () => {
 		const ctx = context();
 		const out = fromV3(decoded(SPEC.stream), ctx);
-		expect(out.frames.map((f) => f.type)).toEqual(['message.start', 'message.update']);
+		expect(out.frames.map((f) => f.type)).toEqual(['message.start', 'message.append']);
 		expect(out.frames[1]).toMatchObject({ payload: { message_id: 'uuid-1', text: '快速排序的' } });
 		expect(fromV3(decoded(SPEC.streamEnd), ctx).frames[0]).toMatchObject({
 			type: 'message.stop',
 			payload: { message_id: 'uuid-1', final_text: '快速排序的' }
+		});
+	});
+
+	it('a surrogate pair cut between two stream parts is appended whole, with the second part', () => {
+		const ctx = context();
+		const part = (text: string) =>
+			fromV3(decoded({ ...SPEC.stream, data: { text } }), ctx).frames.at(-1)?.payload;
+		expect(part('smile \ud83d')).toMatchObject({ text: 'smile ' });
+		expect(part('\ude00 done')).toMatchObject({ text: '😀 done' });
+		expect(fromV3(decoded(SPEC.streamEnd), ctx).frames[0]).toMatchObject({
+			payload: { final_text: 'smile 😀 done' }
 		});
 	});
 

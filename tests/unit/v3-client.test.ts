@@ -1,6 +1,6 @@
 /**
  * The v3 adapter under the real worker client: v3 frames on a fake WebSocket, effects checked in
- * a fake-indexeddb store — the same effects the Iris dialect has (issue 9).
+ * a fake-indexeddb store — the same effects the Iris dialect has.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -56,7 +56,7 @@ function v3Harness(http: Pick<DialectDeps, 'upload' | 'download'> = {}) {
 	/** Pair with a v3 URL and open the socket; resolves with the default session id. */
 	async function connect(): Promise<string> {
 		if (sockets.length === 0) {
-			await client.configure({ url: 'ws://gw/ws/app', token: 'secret' });
+			await client.commands.configure({ url: 'ws://gw/ws/app', token: 'secret' });
 		}
 		await until(() => expect(sockets.length).toBeGreaterThan(0));
 		const socket = last();
@@ -81,7 +81,7 @@ describe('IrisClient on a v3 gateway', () => {
 	it('sends text (from, to: hermes, session, ts in s) and takes the pong after it as the ack', async () => {
 		const t = v3Harness();
 		const session = await t.connect();
-		const id = await t.client.send({ chat_id: session, text: 'hi' });
+		const id = await t.client.commands.send({ chat_id: session, text: 'hi' });
 		await until(() => expect(t.v3(t.last()).map((f) => f.type)).toEqual(['text', 'ping']));
 		expect(t.v3(t.last())[0]).toEqual({
 			id,
@@ -106,7 +106,7 @@ describe('IrisClient on a v3 gateway', () => {
 	it('a reply (reply_to) acks before the pong; the streamed reply is stored once, complete', async () => {
 		const t = v3Harness();
 		const session = await t.connect();
-		const id = await t.client.send({ chat_id: session, text: 'sort?' });
+		const id = await t.client.commands.send({ chat_id: session, text: 'sort?' });
 		await until(() => expect(t.v3(t.last())).toHaveLength(2));
 		const s = t.last();
 		s.receive({ ...SPEC.streamStart, session, reply_to: id });
@@ -130,7 +130,7 @@ describe('IrisClient on a v3 gateway', () => {
 	it('an error replying to a message marks it not delivered with the human text', async () => {
 		const t = v3Harness();
 		const session = await t.connect();
-		const id = await t.client.send({ chat_id: session, text: 'x' });
+		const id = await t.client.commands.send({ chat_id: session, text: 'x' });
 		await until(() => expect(t.v3(t.last())).toHaveLength(2));
 		t.last().receive({ ...SPEC.error, session, reply_to: id, data: { code: 'rate_limited' } });
 		await until(async () =>
@@ -151,7 +151,7 @@ describe('IrisClient on a v3 gateway', () => {
 	it('a disconnect mid-stream loses nothing and duplicates nothing; unacked sends go again', async () => {
 		const t = v3Harness();
 		const session = await t.connect();
-		const id = await t.client.send({ chat_id: session, text: 'long' });
+		const id = await t.client.commands.send({ chat_id: session, text: 'long' });
 		await until(() => expect(t.v3(t.last())).toHaveLength(2));
 		t.last().receive({ ...SPEC.stream, session, data: { text: 'part one, ' } });
 		t.last().drop(1006);
@@ -180,7 +180,7 @@ describe('IrisClient on a v3 gateway', () => {
 
 	it('frames the gateway held arrive before the handshake is through: none is lost', async () => {
 		const t = v3Harness();
-		await t.client.configure({ url: 'ws://gw/ws/app', token: 'secret' });
+		await t.client.commands.configure({ url: 'ws://gw/ws/app', token: 'secret' });
 		await until(() => expect(t.sockets).toHaveLength(1));
 		const s = t.last();
 		s.open();
@@ -211,7 +211,7 @@ describe('IrisClient on a v3 gateway', () => {
 			vi.fn(async () => new Response('', { status: 426 }))
 		);
 		try {
-			await t.client.configure({ url: 'ws://gw/ws/app', token: 'secret' });
+			await t.client.commands.configure({ url: 'ws://gw/ws/app', token: 'secret' });
 			const delays: number[] = [];
 			const dropAndWait = async () => {
 				const seen = t.events.length;
@@ -247,18 +247,18 @@ describe('IrisClient on a v3 gateway', () => {
 	it('sessions: created, renamed and deleted locally; history and search from the store', async () => {
 		const t = v3Harness();
 		const first = await t.connect();
-		const chat_id = await t.client.createChannel({ name: 'Work', kind: 'channel' });
+		const chat_id = await t.client.commands.createChannel({ name: 'Work', kind: 'channel' });
 		expect(await t.db.channels.get(chat_id)).toMatchObject({ name: 'Work' });
-		await t.client.renameChannel(chat_id, 'Job');
+		await t.client.commands.renameChannel(chat_id, 'Job');
 		expect((await t.db.channels.get(chat_id))?.name).toBe('Job');
 		t.last().receive({ ...SPEC.textFromAgent, session: chat_id, data: { text: 'quicksort here' } });
 		await until(async () => expect(await t.db.messages.get('msg_002')).toBeDefined());
-		expect(await t.client.search({ query: 'QUICK', scope: 'all' })).toMatchObject([
+		expect(await t.client.commands.search({ query: 'QUICK', scope: 'all' })).toMatchObject([
 			{ message_id: 'msg_002', chat_id }
 		]);
-		expect(await t.client.loadHistory({ chat_id })).toEqual({ has_more: false, count: 0 });
-		await expect(t.client.deleteChannel(first)).rejects.toThrow(/default session/);
-		await t.client.deleteChannel(chat_id);
+		expect(await t.client.commands.loadHistory({ chat_id })).toEqual({ has_more: false, count: 0 });
+		await expect(t.client.commands.deleteChannel(first)).rejects.toThrow(/default session/);
+		await t.client.commands.deleteChannel(chat_id);
 		expect(await t.db.channels.get(chat_id)).toBeUndefined();
 		expect(t.v3(t.last()).filter((f) => f.type !== 'ping')).toEqual([]);
 	});
@@ -268,7 +268,7 @@ describe('IrisClient on a v3 gateway', () => {
 		const fetchMock = vi.fn(async () => new Response('', { status: 401 }));
 		vi.stubGlobal('fetch', fetchMock);
 		try {
-			await t.client.configure({ url: 'ws://gw/ws/app', token: 'wrong' });
+			await t.client.commands.configure({ url: 'ws://gw/ws/app', token: 'wrong' });
 			await until(() => expect(t.sockets).toHaveLength(1));
 			t.last().drop(1006);
 			await until(() =>
@@ -308,7 +308,7 @@ describe('IrisClient on a v3 gateway', () => {
 		);
 		const t = v3Harness({ upload, download });
 		const session = await t.connect();
-		await t.client.attach({
+		await t.client.commands.attach({
 			media_ref: 'ref-1',
 			chat_id: session,
 			blob: new Blob([new Uint8Array(5)], { type: 'image/png' }),
@@ -327,7 +327,11 @@ describe('IrisClient on a v3 gateway', () => {
 		);
 		expect((await t.db.media.get('ref-1'))?.remote_id).toBe('med_1');
 
-		const id = await t.client.send({ chat_id: session, text: 'look', media_refs: ['ref-1'] });
+		const id = await t.client.commands.send({
+			chat_id: session,
+			text: 'look',
+			media_refs: ['ref-1']
+		});
 		await until(() => expect(t.v3(t.last()).filter((f) => f.type === 'image')).toHaveLength(1));
 		expect(t.v3(t.last()).find((f) => f.type === 'image')).toMatchObject({
 			id,

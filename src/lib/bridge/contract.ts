@@ -1,24 +1,27 @@
 /**
- * The typed worker ⇄ page contract (commands in, events out). The page calls `WorkerApi` through
- * Comlink; the worker reports through the `EventSink` the page hands it.
+ * The typed worker ⇄ page contract (commands in, events out), types only. The page calls
+ * `WorkerApi` (through Comlink, or on a client in the page when the app runs from memory); the
+ * worker reports through the `EventSink` the page hands it with `subscribe`. Every command is
+ * listed once, here: the worker's implementation (`connection/client.ts`), the forwarding between
+ * tabs (`connection/shared.ts`) and the in-page fallback (`handle/in-page.ts`) are derived from it.
  */
 import type { FeatureApi, FeatureEvent } from './features';
 import type { LocalSearchApi, SearchIndexEvent } from './search';
-
+import type { Dialect } from '../protocol/dialect';
 import type { PushRegistration } from '../protocol/push';
+import type { StorageFailure } from '../db/failure';
 
-/** The two gateway protocols: Iris v1, or Hermes Chat v3 (doc/protocol.md "Hermes Chat v3"). */
-export type Dialect = 'iris' | 'v3';
+export type { Dialect } from '../protocol/dialect';
 
 /** What the user paired with. */
 export interface GatewayConfig {
 	/**
-	 * `ws://` or `wss://` URL, used as given (PROTOCOL-NOTES "Transport and handshake"); a v3
+	 * `ws://` or `wss://` URL, used as given (doc/protocol.md "Transport and handshake"); a v3
 	 * gateway gets `?token=` appended.
 	 */
 	url: string;
 	token: string;
-	/** Absent: Iris, unless the URL ends in `/ws/app` (`dialectOf` in `lib/pairing.ts`). */
+	/** Absent: Iris, unless the URL ends in `/ws/app` (`dialectOf` in `protocol/dialect.ts`). */
 	dialect?: Dialect;
 	/** v3 only: the user id sent as `from` when the token is not a JWT with `sub`. */
 	user_id?: string;
@@ -52,12 +55,12 @@ export interface DiagnosticEntry {
 	excerpt?: string;
 }
 
-/** A failure of the local store (issue 5 "Storage failures"); see `db/failure.ts`. */
+/** A failure of the local store (doc/storage.md); see `db/failure.ts`. */
 export type { StorageFailure, StorageFailureKind } from '../db/failure';
-import type { StorageFailure } from '../db/failure';
 
 /**
- * One change of a message's hot streaming text (issue 7: bytes to the page ~ O(final length)).
+ * One change of a message's hot streaming text (the bytes posted to the page stay ~ the final
+ * length).
  * `append` when the new text extends what was last sent, `replace` otherwise (a server that
  * rewrote the answer, or the first text a page sees).
  */
@@ -73,8 +76,8 @@ export type StreamDelta =
 	| { message_id: string; op: 'replace'; text: string };
 
 /**
- * Where one media transfer stands (PROTOCOL-NOTES "Media"), keyed by `media_id` (for an upload, its
- * `media_ref`). `loaded`/`total` in bytes. `queued` also means "waiting for the connection".
+ * Where one media transfer stands (doc/protocol.md "Media"), keyed by `media_id` (for an upload,
+ * its `media_ref`). `loaded`/`total` in bytes. `queued` also means "waiting for the connection".
  */
 export interface TransferProgress {
 	media_id: string;
@@ -104,7 +107,7 @@ export interface AttachInput {
 /** Events from the worker to the page. */
 export type WorkerEvent =
 	| { type: 'status'; status: ConnectionStatus }
-	/** Hot streaming text, changes since the last event; bypasses the store (GUIDE "Hot data"). */
+	/** Hot streaming text, changes since the last event; bypasses the store (doc/architecture.md). */
 	| { type: 'stream'; updates: StreamDelta[] }
 	/** Hot streaming reasoning (extension `message.update.reasoning`), changes like `stream`. */
 	| { type: 'reasoning'; updates: StreamDelta[] }
@@ -131,16 +134,14 @@ export interface SendInput {
 /** Callback the page gives the worker. */
 export type EventSink = (event: WorkerEvent) => void;
 
-/** Commands from the page to the worker. */
+/**
+ * Commands from the page to the worker, the one list of them. A command added here is
+ * implemented in `connection/client.ts` (its table), called by the UI, and forwarded by the rest.
+ */
 export interface WorkerApi extends FeatureApi, LocalSearchApi {
 	/**
-	 * Subscribe to events; the current status is reported at once. `streamEmitMs` sets how often
-	 * (ms) streaming text is sent to pages (default 50; the bench baselines ask for every update).
-	 */
-	subscribe(sink: EventSink, options?: { streamEmitMs?: number }): void;
-	/**
 	 * Say which gateway the worker should be connected to (or none). The worker compares with what it
-	 * has and opens, keeps or closes the socket (GUIDE "Compare and correct").
+	 * has and opens, keeps or closes the socket ("compare and correct", doc/architecture.md).
 	 */
 	configure(config: GatewayConfig | null): Promise<void>;
 	/**
@@ -158,7 +159,7 @@ export interface WorkerApi extends FeatureApi, LocalSearchApi {
 	pull(media_id: string): Promise<void>;
 	/**
 	 * Bytes the store could not keep (quota): held in the memory of the worker that fetched them
-	 * (the leader tab's, ./connection/shared.ts), if any.
+	 * (the leader tab's, `connection/shared.ts`), if any.
 	 */
 	memoryBlob(media_id: string): Promise<Blob | undefined>;
 	/** Re-queue a failed message. */
@@ -179,4 +180,10 @@ export interface WorkerApi extends FeatureApi, LocalSearchApi {
 	steer(input: { chat_id: string; thread_id?: string; text: string }): Promise<'steered' | 'sent'>;
 	/** Answer a picker (`picker.select`) once; `label` is what the user saw, kept with the answer. */
 	selectPicker(input: { picker_id: string; value: string; label: string }): Promise<void>;
+}
+
+/** What a connection exposes to its page: the commands, and the subscription to its events. */
+export interface WorkerEndpoint extends WorkerApi {
+	/** Subscribe to events; the current state (status, activity, streaming texts …) is reported at once. */
+	subscribe(sink: EventSink): void;
 }

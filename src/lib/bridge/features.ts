@@ -1,8 +1,8 @@
 /**
- * Issue 3's part of the worker ⇄ page contract: channel management, history pages, slash-command
- * completion, server search and read receipts (commands), and notifications, gateway status and
- * unsolicited errors (events). `WorkerApi` extends `FeatureApi`; `WorkerEvent` includes
- * `FeatureEvent`.
+ * The feature part of the worker ⇄ page contract: channel management, history pages,
+ * slash-command completion, server search and read receipts (commands), and notifications,
+ * gateway status and unsolicited errors (events). `WorkerApi` extends `FeatureApi`;
+ * `WorkerEvent` includes `FeatureEvent`.
  *
  * Every command that needs the gateway rejects with an `Error` whose message is human-readable
  * when there is no ready connection ("Not connected"), the server answered `error`, or 15 s passed.

@@ -1,5 +1,5 @@
 /**
- * Issue 8's part of the worker ⇄ page contract: the local full-text index (doc/search.md).
+ * The local-search part of the worker ⇄ page contract: the local full-text index (doc/search.md).
  * `WorkerApi` extends `LocalSearchApi`; `WorkerEvent` includes `SearchIndexEvent`.
  */
 import type { SearchHit } from './features';

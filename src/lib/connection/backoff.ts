@@ -1,5 +1,5 @@
 /**
- * Reconnect delays (PROTOCOL-NOTES "Reconnect and sync"): 1 s, 2 s, 4 s, 8 s, 16 s, then 30 s,
+ * Reconnect delays (doc/protocol.md "Reconnect and sync"): 1 s, 2 s, 4 s, 8 s, 16 s, then 30 s,
  * each with ±20 % jitter so many clients do not reconnect in lockstep; `reset()` after `hello.ack`.
  */
 export interface BackoffOptions {

@@ -1,10 +1,10 @@
 /**
- * The socket for a pairing's dialect (issue 9): a plain `WebSocket` for Iris, the v3 adapter
+ * The socket for a pairing's dialect: a plain `WebSocket` for Iris, the v3 adapter
  * (`v3/socket.ts`) for Hermes Chat v3, each with its reconnect delays. The rest of the worker
  * does not know which one it talks to.
  */
 import type { GatewayConfig } from '../bridge/contract';
-import { dialectOf } from '../bridge/dialect';
+import { dialectOf } from '../protocol/dialect';
 import type { IrisDB } from '../db/schema';
 import { Backoff, V3_BACKOFF_STEPS_MS } from './backoff';
 import type { SocketLike } from './link';

@@ -22,7 +22,7 @@ export interface FeatureDeps {
 	diagnose: (kind: string, message: string) => void;
 }
 
-/** Default `history` page size (PROTOCOL-NOTES: `limit` ≤ 200). */
+/** Default `history` page size (doc/protocol.md "Reconnect and sync": `limit` ≤ 200). */
 export const HISTORY_PAGE = 50;
 
 /** A human message for a failed request (shown by the page as is). */

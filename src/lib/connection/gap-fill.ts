@@ -1,5 +1,5 @@
 /**
- * Gap filling (PROTOCOL-NOTES "Reconnect and sync": "the server may also answer gaps with
+ * Gap filling (doc/protocol.md "Reconnect and sync": "the server may also answer gaps with
  * nothing; the client then fills visible gaps with `history` pages"). After every `sync.done`
  * the worker asks each known channel for its newest page; the answers go through the normal,
  * idempotent apply, so messages already stored change nothing and a message whose frames fell

@@ -1,5 +1,5 @@
 /**
- * One WebSocket to an Iris gateway, from `hello` to close (PROTOCOL-NOTES "Transport and
+ * One WebSocket to an Iris gateway, from `hello` to close (doc/protocol.md "Transport and
  * handshake"): sends `hello` first and nothing else until `hello.ack`; decodes every text frame
  * (malformed ones are reported and skipped, never thrown); settles requests by id; keeps a
  * heartbeat. Reconnecting is the manager's job, not the link's.
@@ -8,6 +8,7 @@ import { decodeServerFrame, encodeAppFrame, type ProtocolError } from '../protoc
 import type { AppFrame, AppPayloads, ServerFrame, ServerFrameOf } from '../protocol/iris/frames';
 import type { Clock } from '../platform/clock';
 import { Heartbeat } from './heartbeat';
+import type { InboundEvent } from './inbound';
 import { PendingRequests } from './requests';
 
 /** The part of the standard `WebSocket` the link uses (a fake one in tests). */
@@ -20,6 +21,12 @@ export interface SocketLike {
 	onmessage: ((ev: MessageEvent) => void) | null;
 	onclose: ((ev: CloseEvent) => void) | null;
 	onerror: ((ev: Event) => void) | null;
+	/**
+	 * Set by the link. A dialect adapter (the v3 socket) hands up the events it made here instead
+	 * of as text frames: they are ours, so they skip JSON and the schema, and streamed parts stay
+	 * appends. A plain `WebSocket` never calls it.
+	 */
+	ondecoded?: ((event: InboundEvent) => void) | null;
 	send(data: string | ArrayBufferLike | Blob | ArrayBufferView): void;
 	close(code?: number, reason?: string): void;
 }
@@ -32,10 +39,10 @@ export interface LinkClosed {
 
 export interface LinkHandlers {
 	onReady(ack: ServerFrameOf<'hello.ack'>): void;
-	onFrame(frame: ServerFrame): void;
+	onFrame(frame: InboundEvent): void;
 	onInvalid(error: ProtocolError): void;
 	onClosed(closed: LinkClosed): void;
-	/** A binary frame (media bytes, PROTOCOL-NOTES "Media") after the handshake. */
+	/** A binary frame (media bytes, doc/protocol.md "Media") after the handshake. */
 	onBinary?(data: ArrayBuffer): void;
 }
 
@@ -78,6 +85,7 @@ export class Link {
 			});
 		};
 		this.#socket.onmessage = (ev) => this.#onMessage(ev);
+		this.#socket.ondecoded = (event) => this.#onEvent(event);
 		this.#socket.onclose = (ev) => {
 			const auth = !this.#ready && AUTH_CLOSE_CODES.has(ev.code);
 			this.#end({ auth, reason: ev.reason || `closed (${ev.code})` });
@@ -145,18 +153,26 @@ export class Link {
 	}
 
 	#onMessage(ev: MessageEvent): void {
-		this.#heartbeat.seen();
 		if (typeof ev.data !== 'string') {
+			this.#heartbeat.seen();
 			// Binary frames carry media bytes only; they mean nothing before the handshake.
 			if (this.#ready && ev.data instanceof ArrayBuffer) this.#handlers.onBinary?.(ev.data);
 			return;
 		}
 		const result = decodeServerFrame(ev.data);
-		if (!result.ok) {
+		if (result.ok) this.#onEvent(result.frame);
+		else {
+			this.#heartbeat.seen();
 			this.#handlers.onInvalid(result.error);
+		}
+	}
+
+	#onEvent(frame: InboundEvent): void {
+		this.#heartbeat.seen();
+		if (frame.type === 'message.append') {
+			if (this.#ready) this.#handlers.onFrame(frame);
 			return;
 		}
-		const frame = result.frame;
 		if (!this.#ready) {
 			if (frame.type === 'hello.ack') {
 				this.#requests.settle(frame);
@@ -179,6 +195,7 @@ export class Link {
 		this.#heartbeat.stop();
 		this.#requests.closeAll();
 		this.#socket.onopen = this.#socket.onmessage = this.#socket.onclose = null;
+		this.#socket.ondecoded = null;
 		try {
 			this.#socket.close(closed.auth ? 4001 : 1000, closed.reason.slice(0, 100));
 		} catch {

@@ -1,14 +1,15 @@
 /**
- * Keeps one link open to the configured gateway (PROTOCOL-NOTES "Reconnect and sync";
- * GUIDE "Compare and correct"). Told what gateway it should have, it opens, keeps or closes the
- * link; after a drop it retries with `Backoff`, at once on `wake()` (browser online, page
- * visible); after a refused token it stops until reconfigured.
+ * Keeps one link open to the configured gateway (doc/protocol.md "Reconnect and sync";
+ * doc/architecture.md "Principles": compare and correct). Told what gateway it should have, it
+ * opens, keeps or closes the link; after a drop it retries with `Backoff`, at once on `wake()`
+ * (browser online, page visible); after a refused token it stops until reconfigured.
  */
-import type { AppPayloads, ServerFrame, ServerFrameOf } from '../protocol/iris/frames';
+import type { AppPayloads, ServerFrameOf } from '../protocol/iris/frames';
 import type { ProtocolError } from '../protocol/iris/codec';
 import type { Clock, TimerHandle } from '../platform/clock';
 import type { ConnectionStatus, GatewayConfig } from '../bridge/contract';
 import { Backoff } from './backoff';
+import type { InboundEvent } from './inbound';
 import { Link, type SocketLike } from './link';
 
 export interface ManagerDeps {
@@ -28,7 +29,7 @@ export interface ManagerHandlers {
 	onStatus(status: ConnectionStatus): void;
 	/** Handshake done on `link`; the caller syncs and flushes the outbox. */
 	onReady(link: Link, ack: ServerFrameOf<'hello.ack'>): void;
-	onFrame(frame: ServerFrame): void;
+	onFrame(frame: InboundEvent): void;
 	onInvalid(error: ProtocolError): void;
 	/** The ready link went away (anything written and unacked may be lost). */
 	onDown(): void;

@@ -1,5 +1,5 @@
 /**
- * Sends the outbox over a ready link (PROTOCOL-NOTES "Sending messages without loss or
+ * Sends the outbox over a ready link (doc/protocol.md "Sending messages without loss or
  * duplicates"): in `seq` order, each with its `client_msg_id`; a message written but not acked
  * when the link dropped is re-sent once on the next link; a second loss, a server `error` or a
  * 15 s timeout marks it failed ("not delivered — retry"). The ack itself is applied by
@@ -45,7 +45,7 @@ export class OutboxSender {
 	}
 
 	/**
-	 * The ack of a `message.send` is any frame with its id (PROTOCOL-NOTES); give the echoed
+	 * The ack of a `message.send` is any frame with its id (doc/protocol.md); give the echoed
 	 * `message` the `client_msg_id` if the server left it out, so it replaces the local row.
 	 */
 	enrichAck(frame: ServerFrameOf<'message'>): void {

@@ -1,5 +1,5 @@
 /**
- * Request ids and settle-by-id (PROTOCOL-NOTES "Requests, responses, acks"): ids are 1, 2, 3 … per
+ * Request ids and settle-by-id (doc/protocol.md "Requests, responses, acks"): ids are 1, 2, 3 … per
  * connection; any server frame carrying a pending id settles it (`error` rejects, anything else
  * resolves); no answer within `timeoutMs` (15 s) rejects with `RequestTimeoutError` — never retried
  * silently.

@@ -1,86 +1,40 @@
 /**
- * One connection per browser profile (GUIDE "One socket per browser profile"; issue 5).
+ * One connection per browser profile (doc/architecture.md "One connection per browser profile").
  *
  * Every tab has its own connection worker; the workers elect a leader with the Web Locks API:
  * the worker holding the lock `iris-connection` owns the socket (its `IrisClient` is configured),
  * the others are followers. The lock is held for the worker's life, so closing the leader's tab
  * releases it and the next waiting worker takes over at once (then reconnects and syncs).
  *
- * Followers keep the `WorkerApi` contract for their page:
- * - `send` / `retry` / `attach` write the outbox or the upload queue in the shared IndexedDB
- *   themselves (so nothing typed or attached depends on the leader being alive), then ask the
- *   leader to flush both;
- * - `configure` / `wake` are forwarded to the leader;
- * - the commands that act on the socket or the leader's transfers (`stop`, `steer`,
- *   `selectPicker`, `cancelUpload`, `pull`, `memoryBlob`, `registerPush`, and issue 3's
- *   `FeatureApi`: channels, history, commands, search, read marks) are calls the leader
- *   answers (an error comes back with its message, which the page shows as is); a call
- *   still unanswered when a new leader takes over is asked again (or run here, if this worker
- *   is the new leader);
- * - events (status, streaming text and reasoning, activity, transfers, diagnostics, storage)
- *   are broadcast by the leader and re-emitted to the follower's page, so every tab shows the
- *   same live state. Transfer, diagnostic and storage events of the follower's own writes go to
- *   its page too.
+ * The endpoint a page gets is derived from the client's command table: every command is a call
+ * the leader runs and answers (here, when this worker leads; an error comes back with its
+ * message, which the page shows as is; a call still unanswered when a new leader takes over is
+ * asked again, or run here if this worker is the new leader). `FOLLOWER_OWN` below lists the few
+ * commands a follower runs differently; a new command needs no change here.
+ *
+ * Events (status, streaming text and reasoning, activity, transfers, diagnostics, storage) are
+ * broadcast by the leader and re-emitted to the follower's page, so every tab shows the same live
+ * state. Transfer, diagnostic and storage events of the follower's own writes go to its page too.
  */
 import type {
 	AgentActivity,
 	ConnectionStatus,
 	EventSink,
 	GatewayConfig,
-	AttachInput,
-	SendInput,
 	WorkerApi,
+	WorkerEndpoint,
 	WorkerEvent
 } from '../bridge/contract';
-import type { CommandMatch, FeatureApi, SearchHit } from '../bridge/features';
-import type { PushRegistration } from '../protocol/push';
-import type { IndexProgress, LocalSearchInput, LocalSearchResult } from '../bridge/search';
+import type { IndexProgress } from '../bridge/search';
 import type { IrisClient } from './client';
+import { TabCalls, type Command, type TabChannel, type TabMessage } from './tab-calls';
+
+export type { TabChannel, TabMessage } from './tab-calls';
 
 /** Name of the Web Lock the leader holds. */
 export const LEADER_LOCK = 'iris-connection';
 /** Name of the BroadcastChannel between the tabs' workers. */
 export const TAB_CHANNEL = 'iris-tabs';
-
-/** The `WorkerApi` commands a follower asks the leader to run, answered with `reply`. */
-export type LeaderCommand =
-	| 'stop'
-	| 'steer'
-	| 'selectPicker'
-	| 'cancelUpload'
-	| 'pull'
-	| 'memoryBlob'
-	| 'registerPush'
-	| 'searchLocal'
-	| keyof FeatureApi;
-
-/** What the workers of one profile say to each other. */
-export type TabMessage =
-	| { kind: 'event'; event: WorkerEvent }
-	| { kind: 'state'; to: string; events: WorkerEvent[] }
-	| { kind: 'join'; from: string }
-	| { kind: 'configure'; config: GatewayConfig | null }
-	| { kind: 'flush' }
-	| { kind: 'wake' }
-	/** A new leader took over (unanswered calls are asked again). */
-	| { kind: 'leader'; id: string }
-	| { kind: 'call'; from: string; call: number; command: LeaderCommand; args: unknown[] }
-	/** The answer to a call: its value, or the message of the error it threw. */
-	| { kind: 'reply'; to: string; call: number; value?: unknown; error?: string };
-
-/** A call a follower waits on. */
-interface PendingCall {
-	command: LeaderCommand;
-	args: unknown[];
-	resolve: (value: unknown) => void;
-	reject: (error: Error) => void;
-}
-
-/** The part of `BroadcastChannel` used (a fake one in tests). */
-export interface TabChannel {
-	postMessage(message: TabMessage): void;
-	onmessage: ((ev: MessageEvent<TabMessage>) => void) | null;
-}
 
 /** The part of `navigator.locks` used. */
 export interface TabLocks {
@@ -105,10 +59,13 @@ const FOLLOWER_OWN_EVENTS: ReadonlySet<WorkerEvent['type']> = new Set([
 	'storage'
 ]);
 
-/** The `WorkerApi` of one tab's worker, leader or follower (see the module comment). */
-export class SharedConnection implements WorkerApi {
+/** The endpoint of one tab's worker, leader or follower (see the module comment). */
+export class SharedConnection {
+	/** What this worker exposes to its page. */
+	readonly endpoint: WorkerEndpoint;
 	readonly #d: SharedDeps;
 	readonly #sinks = new Set<EventSink>();
+	readonly #calls: TabCalls;
 	#leader = false;
 	/** What this tab's page asked for; `undefined` until it says. */
 	#config: GatewayConfig | null | undefined;
@@ -117,17 +74,25 @@ export class SharedConnection implements WorkerApi {
 	readonly #activity = new Map<string, AgentActivity>();
 	/** The leader's local index progress as last broadcast (followers). */
 	#searchProgress: IndexProgress = { state: 'loading', done: 0, total: 0 };
-	readonly #calls = new Map<number, PendingCall>();
-	#callSeq = 0;
 
 	constructor(deps: SharedDeps) {
 		this.#d = deps;
+		this.#calls = new TabCalls(deps.channel, deps.id, (command, args) => this.#run(command, args));
 		deps.channel.onmessage = (ev) => this.#onMessage(ev.data);
 		// What the follower's own client says (its writes: queued uploads, store failures);
 		// the leader's client is heard through `#lead` instead.
 		deps.client.subscribe((event) => {
 			if (!this.#leader && FOLLOWER_OWN_EVENTS.has(event.type)) this.#relay(event);
 		});
+		const commands = Object.keys(deps.client.commands) as Command[];
+		const onLeader = Object.fromEntries(
+			commands.map((command) => [command, (...args: unknown[]) => this.#onLeader(command, args)])
+		) as unknown as WorkerApi;
+		this.endpoint = {
+			...onLeader,
+			...this.#followerOwn(),
+			subscribe: (sink) => this.#subscribe(sink)
+		};
 		deps.locks
 			.request(LEADER_LOCK, () => this.#lead())
 			.catch((e: Error) => deps.log?.(`[connection] leader lock failed: ${e.message}`));
@@ -138,10 +103,37 @@ export class SharedConnection implements WorkerApi {
 		return this.#leader;
 	}
 
-	subscribe(sink: EventSink, options?: { streamEmitMs?: number }): void {
-		// Only this worker's client: a follower's page gets the leader's pace (the bench runs
-		// one tab).
-		if (options?.streamEmitMs !== undefined) this.#d.client.streamEmitMs = options.streamEmitMs;
+	/**
+	 * The commands a follower does not simply ask the leader to run: what writes the shared store
+	 * is written here (nothing typed or attached depends on the leader being alive), then the
+	 * leader is asked to send it; `configure` and `wake` are passed on without waiting for an
+	 * answer; the index progress is the leader's as last broadcast.
+	 */
+	#followerOwn(): Partial<WorkerApi> {
+		const commands = this.#d.client.commands;
+		const thenFlush = async <T>(written: Promise<T>): Promise<T> => {
+			const value = await written;
+			if (!this.#leader) this.#d.channel.postMessage({ kind: 'flush' });
+			return value;
+		};
+		return {
+			send: (input) => thenFlush(commands.send(input)),
+			retry: (client_msg_id) => thenFlush(commands.retry(client_msg_id)),
+			attach: (input) => thenFlush(commands.attach(input)),
+			configure: async (config) => {
+				this.#config = config;
+				if (this.#leader) await commands.configure(config);
+				else this.#calls.tell('configure', [config]);
+			},
+			wake: () => {
+				if (this.#leader) commands.wake();
+				else this.#calls.tell('wake', []);
+			},
+			searchProgress: () => (this.#leader ? commands.searchProgress() : this.#searchProgress)
+		};
+	}
+
+	#subscribe(sink: EventSink): void {
 		this.#sinks.add(sink);
 		if (this.#leader) {
 			this.#d.client.replayTo(sink);
@@ -149,169 +141,20 @@ export class SharedConnection implements WorkerApi {
 		}
 		sink({ type: 'status', status: this.#status });
 		for (const activity of this.#activity.values()) sink({ type: 'activity', activity });
-		// Ask the leader for its state, streaming texts included: streams reach pages as appends
-		// (issue 7), which only fit onto the texts so far.
+		// Ask the leader for its state, streaming texts included: streams reach pages as appends,
+		// which only fit onto the texts so far.
 		this.#d.channel.postMessage({ kind: 'join', from: this.#d.id });
 	}
 
-	async configure(config: GatewayConfig | null): Promise<void> {
-		this.#config = config;
-		if (this.#leader) await this.#d.client.configure(config);
-		else this.#d.channel.postMessage({ kind: 'configure', config });
-	}
-
-	async send(input: SendInput): Promise<string> {
-		const client_msg_id = await this.#d.client.send(input);
-		if (!this.#leader) this.#d.channel.postMessage({ kind: 'flush' });
-		return client_msg_id;
-	}
-
-	async retry(client_msg_id: string): Promise<void> {
-		await this.#d.client.retry(client_msg_id);
-		if (!this.#leader) this.#d.channel.postMessage({ kind: 'flush' });
-	}
-
-	async attach(input: AttachInput): Promise<void> {
-		await this.#d.client.attach(input);
-		if (!this.#leader) this.#d.channel.postMessage({ kind: 'flush' });
-	}
-
-	wake(): void {
-		if (this.#leader) this.#d.client.wake();
-		else this.#d.channel.postMessage({ kind: 'wake' });
-	}
-
-	stop(scope: { chat_id: string; thread_id?: string }): Promise<void> {
-		return this.#call('stop', scope);
-	}
-
-	steer(input: { chat_id: string; thread_id?: string; text: string }): Promise<'steered' | 'sent'> {
-		return this.#call('steer', input);
-	}
-
-	selectPicker(input: { picker_id: string; value: string; label: string }): Promise<void> {
-		return this.#call('selectPicker', input);
-	}
-
-	cancelUpload(media_ref: string): Promise<void> {
-		return this.#call('cancelUpload', media_ref);
-	}
-
-	pull(media_id: string): Promise<void> {
-		return this.#call('pull', media_id);
-	}
-
-	memoryBlob(media_id: string): Promise<Blob | undefined> {
-		return this.#call('memoryBlob', media_id);
-	}
-
-	registerPush(reg: PushRegistration | null): Promise<void> {
-		return this.#call('registerPush', reg);
-	}
-
-	createChannel(input: Parameters<FeatureApi['createChannel']>[0]): Promise<string> {
-		return this.#call('createChannel', input);
-	}
-
-	renameChannel(chat_id: string, name: string): Promise<void> {
-		return this.#call('renameChannel', chat_id, name);
-	}
-
-	setDefaultChannel(chat_id: string): Promise<void> {
-		return this.#call('setDefaultChannel', chat_id);
-	}
-
-	deleteChannel(chat_id: string): Promise<void> {
-		return this.#call('deleteChannel', chat_id);
-	}
-
-	loadHistory(
-		input: Parameters<FeatureApi['loadHistory']>[0]
-	): ReturnType<FeatureApi['loadHistory']> {
-		return this.#call('loadHistory', input);
-	}
-
-	completeCommands(prefix: string): Promise<CommandMatch[]> {
-		return this.#call('completeCommands', prefix);
-	}
-
-	search(input: Parameters<FeatureApi['search']>[0]): Promise<SearchHit[]> {
-		return this.#call('search', input);
-	}
-
-	markRead(chat_id: string, message_id: string): Promise<void> {
-		return this.#call('markRead', chat_id, message_id);
-	}
-
-	// The leader's index is the live one: it indexes what the leader stores (issue 8).
-	searchLocal(input: LocalSearchInput): Promise<LocalSearchResult> {
-		return this.#call('searchLocal', input);
-	}
-
-	searchProgress(): IndexProgress {
-		return this.#leader ? this.#d.client.searchProgress() : this.#searchProgress;
-	}
-
 	/** Run `command` on the leader's client: here if this worker leads, else by a call. */
-	#call<K extends LeaderCommand>(
-		command: K,
-		...args: Parameters<WorkerApi[K]>
-	): Promise<Awaited<ReturnType<WorkerApi[K]>>> {
-		if (this.#leader) return this.#run(command, args) as Promise<Awaited<ReturnType<WorkerApi[K]>>>;
-		return new Promise((resolve, reject) => {
-			const call = ++this.#callSeq;
-			this.#calls.set(call, {
-				command,
-				args,
-				resolve: resolve as (value: unknown) => void,
-				reject
-			});
-			this.#ask(call);
-		});
-	}
-
-	#ask(call: number): void {
-		const pending = this.#calls.get(call);
-		if (!pending) return;
-		const { command, args } = pending;
-		this.#d.channel.postMessage({ kind: 'call', from: this.#d.id, call, command, args });
+	#onLeader(command: Command, args: unknown[]): Promise<unknown> {
+		return this.#leader ? this.#run(command, args) : this.#calls.call(command, args);
 	}
 
 	/** Run a command on this worker's own client (the leader's). */
-	#run(command: LeaderCommand, args: unknown[]): Promise<unknown> {
-		const run = this.#d.client[command] as (...a: unknown[]) => Promise<unknown>;
-		return run.apply(this.#d.client, args);
-	}
-
-	/** Answer a follower's call with the result of running it here. */
-	#answer(message: Extract<TabMessage, { kind: 'call' }>): void {
-		const reply = (answer: { value?: unknown; error?: string }) =>
-			this.#d.channel.postMessage({
-				kind: 'reply',
-				to: message.from,
-				call: message.call,
-				...answer
-			});
-		this.#run(message.command, message.args).then(
-			(value) => reply({ value }),
-			(e: unknown) => reply({ error: e instanceof Error ? e.message : String(e) })
-		);
-	}
-
-	#onReply(message: Extract<TabMessage, { kind: 'reply' }>): void {
-		const pending = this.#calls.get(message.call);
-		if (!pending) return;
-		this.#calls.delete(message.call);
-		if (message.error !== undefined) pending.reject(new Error(message.error));
-		else pending.resolve(message.value);
-	}
-
-	/** This worker became the leader: run here what it was still waiting on. */
-	#runPendingCalls(): void {
-		for (const [call, pending] of this.#calls) {
-			this.#calls.delete(call);
-			this.#run(pending.command, pending.args).then(pending.resolve, pending.reject);
-		}
+	async #run(command: Command, args: unknown[]): Promise<unknown> {
+		const run = this.#d.client.commands[command] as (...a: unknown[]) => unknown;
+		return run(...args);
 	}
 
 	async #lead(): Promise<void> {
@@ -322,10 +165,10 @@ export class SharedConnection implements WorkerApi {
 			this.#d.channel.postMessage({ kind: 'event', event });
 		});
 		this.#d.channel.postMessage({ kind: 'leader', id: this.#d.id });
-		this.#runPendingCalls();
+		this.#calls.runPending();
 		try {
 			const config = this.#config !== undefined ? this.#config : await this.#d.storedConfig();
-			if (config) await this.#d.client.configure(config);
+			if (config) await this.#d.client.commands.configure(config);
 		} catch (e) {
 			// A store failure is reported to the pages by the client; the lock stays held, or a
 			// second leader could start while this one still answers as the leader.
@@ -338,19 +181,16 @@ export class SharedConnection implements WorkerApi {
 	#onMessage(message: TabMessage): void {
 		if (this.#leader) {
 			switch (message.kind) {
-				case 'configure':
-					this.#d.client
-						.configure(message.config)
-						.catch((e: Error) => this.#d.log?.(`[connection] configure: ${e.message}`));
-					return;
 				case 'flush':
 					this.#d.client.flushOutbox();
 					return;
-				case 'wake':
-					this.#d.client.wake();
+				case 'tell':
+					this.#run(message.command, message.args).catch((e: Error) =>
+						this.#d.log?.(`[connection] ${message.command}: ${e.message}`)
+					);
 					return;
 				case 'call':
-					this.#answer(message);
+					this.#calls.answer(message);
 					return;
 				case 'join': {
 					const events: WorkerEvent[] = [];
@@ -365,8 +205,8 @@ export class SharedConnection implements WorkerApi {
 		if (message.kind === 'event') this.#relay(message.event);
 		else if (message.kind === 'state' && message.to === this.#d.id)
 			message.events.forEach((e) => this.#relay(e));
-		else if (message.kind === 'reply' && message.to === this.#d.id) this.#onReply(message);
-		else if (message.kind === 'leader') for (const call of this.#calls.keys()) this.#ask(call);
+		else if (message.kind === 'reply') this.#calls.settle(message);
+		else if (message.kind === 'leader') this.#calls.askAgain();
 	}
 
 	#relay(event: WorkerEvent): void {

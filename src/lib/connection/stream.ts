@@ -1,10 +1,13 @@
 /**
- * Hot path for `message.update` (GUIDE "Hot data bypasses the store"; PROTOCOL-NOTES "Streaming"):
- * keeps only the latest full text per message, hands what changed to the page at most every
- * `emitMs` (an `append` of the new characters when the text grew, else a `replace`, so the bytes
- * posted to the page stay ~ the final length), and writes it to the store at most every
+ * Hot path for streamed text ("hot data bypasses the store", doc/architecture.md; doc/protocol.md
+ * "Streaming"): keeps only the latest full text per message, hands what changed to the page at
+ * most every `emitMs` (an `append` of the new characters when the text grew, else a `replace`, so
+ * the bytes posted to the page stay ~ the final length), and writes it to the store at most every
  * `persistMs`. Text never moves backwards, and nothing is accepted for a message after its
  * `message.stop`.
+ *
+ * Two ways in: `update` with the full text so far (Iris `message.update`), and `append` with new
+ * characters only (a Hermes Chat v3 `stream` part), which costs O(new characters), not O(text).
  */
 import type { StreamDelta } from '../bridge/contract';
 import type { Clock, TimerHandle } from '../platform/clock';
@@ -20,7 +23,7 @@ export interface StreamBufferOptions {
 	/**
 	 * ms between store writes. Default 8000: the store only needs the text for a reload mid-answer
 	 * (`message.stop` always stores the final text, and the gateway replays the turn), and every
-	 * write wakes every `liveQuery` of the channel (issue 7 target: ≤ 5 writes per answer).
+	 * write wakes every `liveQuery` of the channel (npm run bench, S3: ≤ 5 writes per answer).
 	 */
 	persistMs?: number;
 }
@@ -44,6 +47,11 @@ export class StreamBuffer {
 	readonly #latest = new Map<string, string>();
 	/** What the page was last sent, per message: appends are computed against it. */
 	readonly #sent = new Map<string, string>();
+	/**
+	 * Messages whose latest text is what was sent plus appended characters (no `update` since),
+	 * with those characters: the next emission posts them without looking at the whole text.
+	 */
+	readonly #appendedSinceSent = new Map<string, string>();
 	readonly #toEmit = new Set<string>();
 	readonly #toPersist = new Set<string>();
 	readonly #stopped = new Set<string>();
@@ -69,6 +77,26 @@ export class StreamBuffer {
 		}
 		if (current === text) return false;
 		this.#latest.set(message_id, text);
+		// Whether it extends what the page has is looked at once per emission, not per update.
+		this.#appendedSinceSent.delete(message_id);
+		this.#changed(message_id);
+		return true;
+	}
+
+	/**
+	 * New characters at the end of a message's text (starting it when there is none). Returns
+	 * false if it was ignored (the message stopped, or nothing to add).
+	 */
+	append(message_id: string, chunk: string): boolean {
+		if (this.#stopped.has(message_id) || chunk === '') return false;
+		this.#latest.set(message_id, (this.#latest.get(message_id) ?? '') + chunk);
+		const since = this.#appendedSinceSent.get(message_id);
+		if (since !== undefined) this.#appendedSinceSent.set(message_id, since + chunk);
+		this.#changed(message_id);
+		return true;
+	}
+
+	#changed(message_id: string): void {
 		this.#toEmit.add(message_id);
 		this.#toPersist.add(message_id);
 		if (this.#emitTimer === undefined) {
@@ -77,7 +105,6 @@ export class StreamBuffer {
 		if (this.#persistTimer === undefined) {
 			this.#persistTimer = this.#o.clock.setTimeout(() => this.#flushPersist(), this.#o.persistMs);
 		}
-		return true;
 	}
 
 	/** Latest text of a message still streaming. */
@@ -98,6 +125,7 @@ export class StreamBuffer {
 		const text = this.#latest.get(message_id);
 		this.#latest.delete(message_id);
 		this.#sent.delete(message_id);
+		this.#appendedSinceSent.delete(message_id);
 		this.#toEmit.delete(message_id);
 		this.#toPersist.delete(message_id);
 		this.#stopped.add(message_id);
@@ -118,22 +146,19 @@ export class StreamBuffer {
 		this.#flushPersist();
 	}
 
-	/** Drop everything (unpair). */
-	clear(): void {
-		this.#latest.clear();
-		this.#sent.clear();
-		this.#toEmit.clear();
-		this.#toPersist.clear();
-	}
-
 	#flushEmit(): void {
 		this.#emitTimer = undefined;
 		const updates = [...this.#toEmit].flatMap((message_id): StreamDelta[] => {
 			const text = this.#latest.get(message_id);
 			if (text === undefined) return [];
 			const sent = this.#sent.get(message_id);
+			const appended = this.#appendedSinceSent.get(message_id);
 			this.#sent.set(message_id, text);
-			return sent !== undefined && text.startsWith(sent)
+			this.#appendedSinceSent.set(message_id, '');
+			if (sent === undefined) return [{ message_id, op: 'replace', text }];
+			if (appended !== undefined)
+				return [{ message_id, op: 'append', at: sent.length, text: appended }];
+			return text.startsWith(sent)
 				? [{ message_id, op: 'append', at: sent.length, text: text.slice(sent.length) }]
 				: [{ message_id, op: 'replace', text }];
 		});

@@ -1,5 +1,5 @@
 /**
- * The user's control of a running turn, in the worker (PROTOCOL-NOTES "Streaming"; spec
+ * The user's control of a running turn, in the worker (doc/protocol.md "Streaming"; spec
  * `agent.stop`, `agent.steer`, `picker.select`):
  * - stop: `agent.stop` in the channel's scope; fails (rejects) when not connected;
  * - steer: `agent.steer{text}`; when there is no link or no turn to steer (`error`), the text is

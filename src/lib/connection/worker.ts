@@ -6,15 +6,22 @@
 import * as Comlink from 'comlink';
 import { IrisDB } from '../db/schema';
 import { getMeta } from '../db/meta';
-import type { WorkerApi } from '../bridge/contract';
+import type { WorkerEndpoint } from '../bridge/contract';
+import { withBenchControls } from '../bench/worker';
 import { createBrowserClient } from './local';
 import { SharedConnection, TAB_CHANNEL, type TabChannel } from './shared';
+import type { IrisClient } from './client';
 
 const db = new IrisDB();
 const client = createBrowserClient(db);
 
-function shared(): WorkerApi {
-	if (!('locks' in navigator) || typeof BroadcastChannel !== 'function') return client;
+/** The client's own endpoint: its commands and its events. */
+function standalone(client: IrisClient): WorkerEndpoint {
+	return { ...client.commands, subscribe: (sink) => client.subscribe(sink) };
+}
+
+function endpoint(): WorkerEndpoint {
+	if (!('locks' in navigator) || typeof BroadcastChannel !== 'function') return standalone(client);
 	return new SharedConnection({
 		client,
 		channel: new BroadcastChannel(TAB_CHANNEL) as unknown as TabChannel,
@@ -22,11 +29,13 @@ function shared(): WorkerApi {
 		id: crypto.randomUUID(),
 		storedConfig: async () => (await getMeta(db, 'gateway')) ?? null,
 		log: (line) => console.info(line)
-	});
+	}).endpoint;
 }
 
-const api = shared();
+const api = endpoint();
 // The worker sees the same network events as the page; `online` retries a pending reconnect now.
 globalThis.addEventListener('online', () => api.wake());
 
-Comlink.expose(api);
+// Benchmark builds only (`npm run bench`): the flag is `false` in every other build, so this
+// branch and the bench module are dropped from the bundle.
+Comlink.expose(__IRIS_BENCH__ ? withBenchControls(api, client) : api);

@@ -1,5 +1,5 @@
 /**
- * Apply helpers for issue 3's frames (channels, read state, slash commands), called from
+ * Apply helpers for the channel, read state and slash-command frames, called from
  * `applyFrames` inside its transaction. Each is idempotent: applying a frame twice leaves the
  * same store.
  */

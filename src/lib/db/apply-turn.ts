@@ -1,7 +1,7 @@
 /**
- * Apply the frames that make up an assistant turn beyond its text (issue 3): `commentary`,
+ * Apply the frames that make up an assistant turn beyond its text: `commentary`,
  * `tool.start` / `tool.progress` / `tool.end`, and the `picker.*` frames. Idempotent
- * (PROTOCOL-NOTES "Reconnect and sync"): tools keyed by `(message_id, index)`, beats by their
+ * (doc/protocol.md "Reconnect and sync"): tools keyed by `(message_id, index)`, beats by their
  * text within the turn, pickers by `picker_id`; a replayed frame changes nothing, a progress note
  * is kept once, nothing moves a finished tool back to running.
  *

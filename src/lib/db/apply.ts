@@ -1,10 +1,11 @@
 /**
- * Apply decoded server frames to the store, idempotently (PROTOCOL-NOTES "Reconnect and sync"):
- * messages keyed by `message_id`, channels by `chat_id`. Applying the same frames twice leaves
- * the same store. One read-write transaction per batch (GUIDE "Save first, then announce").
+ * Apply decoded server frames to the store, idempotently (doc/protocol.md "Reconnect and sync"):
+ * messages keyed by `message_id`, channels by `chat_id`. Applying the same frames twice leaves the
+ * same store. One read-write transaction per batch ("save first, then announce",
+ * doc/architecture.md "Invariants").
  *
- * Streaming text (`message.update`) does not come through here: the worker's stream buffer keeps
- * it hot and persists it with `persistStreamText`.
+ * Streaming text (`message.update`) does not come through here: the worker's stream buffer keeps it
+ * hot and persists it with `persistStreamText`.
  */
 import type { MessagePayload, ServerFrame } from '../protocol/iris/frames';
 import type { IrisDB, MessageRow } from './schema';
@@ -19,13 +20,13 @@ import { applyTurnFrame, isTurnFrame } from './apply-turn';
 
 /** What a batch needs to know that frames leave implicit. */
 export interface ApplyContext {
-	/** The channel for frames without `chat_id` (PROTOCOL-NOTES "Scope"). */
+	/** The channel for frames without `chat_id` (doc/protocol.md "Scope"). */
 	defaultChatId: string;
 	/** Epoch ms for rows whose frame carries no `ts`. */
 	now: number;
 	/** Latest streamed text per message, for a `message.stop` without `final_text`. */
 	streamText?: (message_id: string) => string | undefined;
-	/** Filled with what the batch changed in `messages`, for the search index (issue 8). */
+	/** Filled with what the batch changed in `messages`, for the search index (doc/search.md). */
 	changes?: StoreChanges;
 }
 

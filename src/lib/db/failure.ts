@@ -1,5 +1,5 @@
 /**
- * Storage failures (issue 5 "Storage failures"), classified from what IndexedDB and Dexie throw.
+ * Storage failures (doc/storage.md), classified from what IndexedDB and Dexie throw.
  * Whatever the kind, the app shows a banner and keeps chatting from an in-memory store
  * (doc/storage.md); the kind only chooses the words.
  */

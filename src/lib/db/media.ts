@@ -1,5 +1,5 @@
 /**
- * Media in the local store (PROTOCOL-NOTES "Media"): metadata rows (`media`), their bytes
+ * Media in the local store (doc/protocol.md "Media"): metadata rows (`media`), their bytes
  * (`media_blobs`) and the upload queue (`uploads`). Bytes are Blobs in IndexedDB so media shows
  * offline; a quota error on a blob degrades to "not available offline" instead of failing.
  */

@@ -1,5 +1,5 @@
 /**
- * The in-memory store the app falls back to when IndexedDB fails (issue 5 "Storage failures";
+ * The in-memory store the app falls back to when IndexedDB fails (doc/storage.md;
  * doc/storage.md): the same Dexie schema over `fake-indexeddb`, so every query, index and
  * `liveQuery` works unchanged; it lives as long as the page. What the real database still holds
  * is copied over first (a full disk can still be read; after another tab's upgrade the data is

@@ -1,5 +1,5 @@
 /**
- * The outbox (PROTOCOL-NOTES "Sending messages without loss or duplicates"): a message is written
+ * The outbox (doc/protocol.md "Sending messages without loss or duplicates"): a message is written
  * here and shown as `sending` before anything touches the network; it leaves the outbox only when
  * the server acks it (see `apply.ts`, matched by `client_msg_id`).
  */

@@ -3,9 +3,9 @@
  * dialog's accessible name) and its choices (the buttons). Pure; used by the store (label of an
  * answer that came from another device) and the page.
  *
- * Values sent back in `picker.select` (doc/protocol.md "Pickers"): approval `once` / `session` /
- * `always` / `deny`; confirm `yes` / `no`; model `<provider id>:<model id>`; choice and clarify
- * the choice's `value`.
+ * Values sent back in `picker.select` (doc/protocol.md "Picker answers"): approval `once` /
+ * `session` / `always` / `deny`; confirm `yes` / `no`; model `<provider id>:<model id>`; choice and
+ * clarify the choice's `value`.
  */
 import type { PickerRow } from './turn-rows';
 

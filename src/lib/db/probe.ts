@@ -1,5 +1,5 @@
 /**
- * Does the local store work? Opened once when the page starts (issue 5 "Storage failures"):
+ * Does the local store work? Opened once when the page starts (doc/storage.md):
  * IndexedDB missing, refusing to open (private mode), newer than this app, or blocked by an older
  * tab each give a `StorageFailure` instead of a hang or an unhandled rejection.
  */

@@ -59,7 +59,7 @@ export interface MessageRow {
 	interrupted?: true;
 }
 
-/** A message waiting to be sent or acked (PROTOCOL-NOTES "Sending messages"). */
+/** A message waiting to be sent or acked (doc/protocol.md "Sending messages"). */
 export interface OutboxRow {
 	client_msg_id: string;
 	/** Sending order: increasing, assigned at enqueue. */
@@ -111,7 +111,7 @@ export interface MediaBlobRow {
 }
 
 /**
- * An upload (PROTOCOL-NOTES "Media"): `queued` until `media.upload.end` is acked (`done`), or
+ * An upload (doc/protocol.md "Media"): `queued` until `media.upload.end` is acked (`done`), or
  * `failed` (`error` for people). `sha256` is kept once computed, so a restart does not rehash.
  */
 export interface UploadRow {
@@ -148,12 +148,12 @@ export interface CommandRow extends CommandInfo {
 /** Keys of the `meta` table and their value types. */
 export interface MetaValues {
 	device_id: string;
-	/** The pairing (`GatewayConfig`): `dialect` and `user_id` only for v3 (issue 9). */
+	/** The pairing (`GatewayConfig`): `dialect` and `user_id` only for Hermes Chat v3. */
 	gateway: { url: string; token: string; dialect?: 'iris' | 'v3'; user_id?: string };
 	/** Last `hello.ack.sync_cursor` / `sync.done.cursor`. */
 	cursor: number;
 	default_chat_id: string;
-	/** How this device gets push notifications (issue 6); absent when off. */
+	/** How this device gets push notifications; absent when off. */
 	push: PushRegistration;
 	/** The last `hello.ack.server_caps` (the page offers push from it). */
 	server_caps: ServerCaps;
@@ -200,35 +200,35 @@ export class IrisDB extends Dexie {
 			outbox: 'client_msg_id, seq',
 			meta: 'key'
 		});
-		// Version 2: the anatomy of a turn (issue 3). parts: one row per tool card
-		// (`tool:<index>`) or commentary beat, keyed [message_id+part_id] (PROTOCOL-NOTES: tools
-		// are keyed by (message_id, index)); message_id: a bubble's parts; chat_id: an open channel's
-		// parts, read in one query. pickers: chat_id: the
-		// open pickers of a channel; message_id: the answered ones shown in their turn.
+		// Version 2: the anatomy of a turn. parts: one row per tool card (`tool:<index>`) or
+		// commentary beat, keyed [message_id+part_id] (doc/protocol.md "Reconnect and sync": tools
+		// are keyed by (message_id, index)); message_id: a bubble's parts; chat_id: an open
+		// channel's parts, read in one query. pickers: chat_id: the open pickers of a channel;
+		// message_id: the answered ones shown in their turn.
 		this.version(2).stores({
 			parts: '[message_id+part_id], message_id, chat_id',
 			pickers: 'picker_id, chat_id, message_id'
 		});
-		// Version 3 (issue 3: channels, read state, slash commands).
+		// Version 3 (channels, read state, slash commands).
 		this.version(3).stores({
 			// One row per channel; the sidebar reads them all.
 			reads: 'chat_id',
 			// position: the catalog's order for autocomplete.
 			commands: 'name, position'
 		});
-		// Version 7 (media, issue 4). media/media_blobs: looked up by media_id only; uploads:
+		// Version 7 (media). media/media_blobs: looked up by media_id only; uploads:
 		// created_ts = the upload queue's order.
 		this.version(7).stores({
 			media: 'media_id',
 			media_blobs: 'media_id',
 			uploads: 'media_ref, created_ts'
 		});
-		// Version 10 (local search, issue 8; 8 and 9 left to other branches). search_segments:
+		// Version 10 (local search; 8 and 9 were used by branches that never merged). search_segments:
 		// read whole, in seq order, when the worker starts; never queried by content.
 		this.version(10).stores({
 			search_segments: '++seq'
 		});
-		// Version 11 (issue 7, fast at any size): [chat_id+status] finds a channel's answers still
+		// Version 11 (fast at any size): [chat_id+status] finds a channel's answers still
 		// streaming without reading the channel (db/interrupted.ts, the turn of a part in
 		// apply-turn.ts); a 90,000-message channel was read whole on every reconnect.
 		this.version(11).stores({

@@ -1,5 +1,5 @@
 /**
- * Rows for the anatomy of an assistant turn (issue 3, schema version 2): tool cards and
+ * Rows for the anatomy of an assistant turn (schema version 2): tool cards and
  * commentary beats (`parts`), and pickers. Times are epoch ms except `ToolPart.duration`,
  * which is seconds as in `tool.end`.
  */

@@ -1,5 +1,5 @@
 /**
- * Incremental markdown for one streaming message (issue 7 "Streaming render").
+ * Incremental markdown for one streaming message (doc/architecture.md "Data flow of one message").
  *
  * The text is cut into top-level blocks (the `marked` lexer's tokens). A block is *finished* once
  * the lexer has started another block after it on a complete line: no later text can change it
@@ -27,7 +27,6 @@ import { lexMarkdown, parseTokens } from './parser';
 import { renderMarkdown } from './render';
 import { sanitizeHtml } from './sanitize';
 import { renderStreaming } from './streaming';
-import { recordRender } from './stats';
 import { completeTableDelimiter } from './tables';
 
 /** The rendered state of a message: finished blocks (stable strings) and the open tail. */
@@ -38,6 +37,12 @@ export interface RenderedBlocks {
 	readonly tail: string;
 	/** An open code block after the tail, shown as text (the fast path); null when none. */
 	readonly code: OpenCode | null;
+}
+
+/** The work a renderer did: renders, and characters handed to the lexer or scanned for a closer. */
+export interface RenderWork {
+	renders: number;
+	charsParsed: number;
 }
 
 export class IncrementalMarkdown implements RenderedBlocks {
@@ -51,6 +56,12 @@ export class IncrementalMarkdown implements RenderedBlocks {
 	#fence: OpenFence | null = null;
 	/** Whole-text mode: a construct that is not block-local was seen (see the module doc). */
 	#whole = false;
+	readonly #work: RenderWork = { renders: 0, charsParsed: 0 };
+
+	/** What this renderer has done so far (it should stay near the final text's length). */
+	get work(): Readonly<RenderWork> {
+		return this.#work;
+	}
 
 	get blocks(): readonly string[] {
 		return this.#blocks;
@@ -94,6 +105,7 @@ export class IncrementalMarkdown implements RenderedBlocks {
 		this.#text = text;
 		this.#code = null;
 		if (this.#whole) {
+			this.#count(text.length);
 			// Finished, the whole HTML is one kept block; streaming, it is all tail.
 			this.#blocks = final ? [renderMarkdown(text)] : [];
 			this.#tail = final ? '' : renderStreaming(text);
@@ -105,7 +117,7 @@ export class IncrementalMarkdown implements RenderedBlocks {
 		// The unfinished last line starts here; a final text has none.
 		const lastLine = final ? rest.length + 1 : rest.lastIndexOf('\n') + 1;
 		const source = final ? rest : completeTableDelimiter(closeOpenFence(rest));
-		recordRender(source.length);
+		this.#count(source.length);
 		const tokens = lexMarkdown(source);
 		if (Object.keys(tokens.links).length > 0) return this.#goWhole(text, final);
 
@@ -128,7 +140,7 @@ export class IncrementalMarkdown implements RenderedBlocks {
 		this.#fence ??= OpenFence.at(text, this.#committed);
 		if (!this.#fence) return false;
 		const { code, scanned, closedAt } = this.#fence.advance(text);
-		recordRender(scanned);
+		this.#count(scanned);
 		if (closedAt === undefined) {
 			this.#tail = '';
 			this.#code = code;
@@ -138,6 +150,11 @@ export class IncrementalMarkdown implements RenderedBlocks {
 		this.#committed = closedAt;
 		this.#fence = null;
 		return false;
+	}
+
+	#count(chars: number): void {
+		this.#work.renders += 1;
+		this.#work.charsParsed += chars;
 	}
 
 	#goWhole(text: string, final: boolean): void {

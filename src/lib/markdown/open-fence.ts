@@ -1,16 +1,16 @@
 /**
- * The streaming fast path for an open fenced code block (issue 7 "Streaming render"): while the
- * open tail of a message is one top-level fenced code block whose closer has not arrived, an
- * update only scans the new lines for that closer — no lexing, no sanitizing — and the page shows
- * the body as text inside `<pre><code>`. A 1 kB code block streamed in 50-character steps is then
- * read once, not ~20 times. When the closer arrives the block is finished, and its HTML is the
- * same `<pre><code>` (it holds only text), so it is not lexed even then.
+ * The streaming fast path for an open fenced code block (doc/architecture.md "Data flow of one
+ * message"): while the open tail of a message is one top-level fenced code block whose closer has
+ * not arrived, an update only scans the new lines for that closer — no lexing, no sanitizing — and
+ * the page shows the body as text inside `<pre><code>`. A 1 kB code block streamed in 50-character
+ * steps is then read once, not ~20 times. When the closer arrives the block is finished, and its
+ * HTML is the same `<pre><code>` (it holds only text), so it is not lexed even then.
  *
  * What it shows equals `renderStreaming` of the same text (`marked` on the fence-repaired text):
  * the language is the info string's first word, a fence line still being typed on the unfinished
- * last line is held back, and the body ends with one newline. Openers it does not handle
- * (indented, inside a container, an info string with other characters than a language class
- * allows) stay on the lexer path.
+ * last line is held back, and the body ends with one newline. Openers it does not handle (indented,
+ * inside a container, an info string with other characters than a language class allows) stay on
+ * the lexer path.
  */
 import { isFenceLineArriving } from './fences';
 

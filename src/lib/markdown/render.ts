@@ -3,7 +3,6 @@
  */
 import { parseMarkdown } from './parser';
 import { sanitizeHtml } from './sanitize';
-import { recordRender } from './stats';
 
 /**
  * Render message markdown (GFM: tables, fenced code, task lists; no hard breaks on single
@@ -17,6 +16,5 @@ import { recordRender } from './stats';
  * @throws Error when called without a DOM (DOMPurify needs one): run it on the page.
  */
 export function renderMarkdown(text: string): string {
-	recordRender(text.length);
 	return sanitizeHtml(parseMarkdown(text));
 }

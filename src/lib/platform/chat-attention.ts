@@ -1,7 +1,7 @@
 /**
- * Notifications of the chat being looked at (issue 6): they close, and the app badge drops to what
+ * Notifications of the chat being looked at: they close, and the app badge drops to what
  * the others stand for. Apart from push.ts so the chat screen's first render does not carry the
- * subscription code (issue 7 "Bundle").
+ * subscription code (bench/README.md "B").
  */
 import { chatTag, unreadOf } from '../protocol/push';
 

@@ -1,6 +1,6 @@
 /**
  * Time, injectable so reconnect and heartbeat logic can be stepped with a fake clock in tests
- * (GUIDE "Reconnection is one small class with an injected clock").
+ * (reconnection is one small class with an injected clock, tested by stepping fake time).
  */
 
 /** Opaque timer handle. */

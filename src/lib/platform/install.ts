@@ -1,5 +1,5 @@
 /**
- * Installing the app (issue 6 "Install"): Chromium's `beforeinstallprompt` gives an event the page
+ * Installing the app: Chromium's `beforeinstallprompt` gives an event the page
  * can replay from a button; iOS Safari has no such event, so the page explains "Add to Home
  * Screen" instead.
  */

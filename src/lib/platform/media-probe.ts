@@ -1,7 +1,7 @@
 /**
  * Measure an attached video's size and a voice note's or video's length in the page (a media
  * element reads the metadata; workers have none), for the `width`/`height`/`duration` a v3 gateway
- * requires (issue 9). Best effort: what cannot be read within `timeoutMs` is left out.
+ * requires. Best effort: what cannot be read within `timeoutMs` is left out.
  */
 import type { MediaKind } from '../protocol/iris/frames';
 import { safeObjectUrl } from './safe-object-url';

@@ -1,5 +1,5 @@
 /**
- * Push subscriptions on the page (issue 6; PROTOCOL-NOTES "Push"): Web Push with the gateway's
+ * Push subscriptions on the page (doc/protocol.md "Push"): Web Push with the gateway's
  * VAPID key, or through an ntfy server (which has its own key and keeps the subscription per
  * topic). Every function that asks for permission must run from a user's tap.
  */

@@ -1,8 +1,8 @@
 /**
  * Registers the service worker with workbox-window and reports update states to the page
- * (issue 6 "Updates"). Never skips waiting by itself: `activateUpdate()` is called from the
- * user's Reload, and the page reloads once the new worker controls it, so HTML and code always
- * come from the same build.
+ * (doc/architecture.md "Service worker and PWA"). Never skips waiting by itself: `activateUpdate()`
+ * is called from the user's Reload, and the page reloads once the new worker controls it, so HTML
+ * and code always come from the same build.
  */
 import { Workbox } from 'workbox-window';
 import { isWhere, type WhereReply } from '../protocol/sw-messages';

@@ -1,12 +1,12 @@
 /**
- * Push payloads (PROTOCOL-NOTES "Push"): the shape the reference gateway sends through Web Push,
+ * Push payloads (doc/protocol.md "Push"): the shape the reference gateway sends through Web Push,
  * built from the frames that need the user, and the parser the service worker uses for both that
  * shape and ntfy's Web Push message events. Pure: shared by the gateway and the service worker.
  */
 import type { ServerFrame } from './iris/frames';
 
 /**
- * How this device asked to be reached (PROTOCOL-NOTES "Push"), as the app stores it and tells the
+ * How this device asked to be reached (doc/protocol.md "Push"), as the app stores it and tells the
  * gateway: `fcm` = Web Push with the gateway's VAPID key, the subscription's JSON as `fcm_token`;
  * `ntfy` = subscribed through an ntfy server for `ntfy_topic` (`ntfy_server` is for the app only).
  */
@@ -92,8 +92,9 @@ export function chatTag(chat_id: string): string {
 /**
  * The push the gateway sends for `frame`, or null when the frame needs nobody: a finished turn
  * (`message.stop`), an approval or a question (`picker.approval`, `picker.clarify`), a
- * `notification`, or a `read.receipt` (so other devices close what they show). A picker
- * broadcast again with its `answer` (doc/protocol.md, issue 3) needs nobody any more.
+ * `notification`, or a `read.receipt` (so other devices close what they show). A picker broadcast
+ * again with its `answer` (doc/protocol.md "Turn anatomy, control and pickers") needs nobody any
+ * more.
  */
 export function pushForFrame(frame: ServerFrame, defaultChatId: string): GatewayPush | null {
 	const base = { v: 1 as const, type: 'push' as const, chat_id: frame.chat_id ?? defaultChatId };

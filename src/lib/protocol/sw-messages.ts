@@ -1,5 +1,5 @@
 /**
- * The page ⇄ service worker message map (GUIDE "one typed message map per boundary").
+ * The page ⇄ service worker message map (each boundary has one typed message map).
  *
  * - `SKIP_WAITING` (page → waiting worker): what workbox-window's `messageSkipWaiting()` sends
  *   after the user pressed Reload.

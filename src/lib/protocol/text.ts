@@ -1,8 +1,9 @@
 /**
- * Well-formed text (issue 5 "Bad input"): a gateway may cut a stream between the two halves of a
- * surrogate pair, or send lone surrogates outright. Stored and rendered text is always
- * well-formed UTF-16: lone surrogates become U+FFFD, except a high surrogate at the very end of a
- * streaming text, which is held back because the next update completes it.
+ * Well-formed text (doc/architecture.md "Storage failures, bad input, faults"): a gateway may cut a
+ * stream between the two halves of a surrogate pair, or send lone surrogates outright. Stored and
+ * rendered text is always well-formed UTF-16: lone surrogates become U+FFFD, except a high
+ * surrogate at the very end of a streaming text, which is held back because the next update
+ * completes it.
  */
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;

@@ -6,11 +6,14 @@ import { MessageSearch } from './message-search.svelte';
 /** A `MessageSearch` that asks the gateway only when connected and it offers search. */
 export function appSearch(app: AppState): MessageSearch {
 	return new MessageSearch({
-		local: async (input) => (await app.worker()).searchLocal(input),
-		server: async (input) => (await app.worker()).search(input),
+		local: (input) => app.commands.searchLocal(input),
+		server: (input) => app.commands.search(input),
 		canAskServer: async () =>
-			app.status.state === 'connected' && (await getMeta(app.db, 'server_caps'))?.search !== false,
+			app.status.state === 'connected' &&
+			(await getMeta(app.store.db, 'server_caps'))?.search !== false,
 		stored: async (ids) =>
-			new Set((await app.db.messages.bulkGet(ids)).flatMap((row) => (row ? [row.message_id] : [])))
+			new Set(
+				(await app.store.db.messages.bulkGet(ids)).flatMap((row) => (row ? [row.message_id] : []))
+			)
 	});
 }

@@ -1,29 +1,30 @@
 /**
  * App-wide state on the page: pairing, connection status, agent activity, streaming text and
- * diagnostics, fed by the connection worker; and the actions the UI takes through it.
+ * diagnostics, fed by the connection; the store the UI reads; and the way the UI reaches the
+ * worker: `commands` (every command of the contract) and the few actions that do more on the page
+ * (`pair`, `unpair`, `send`, `retry`: they write the store first and survive a move to memory).
  */
 import type {
 	AgentActivity,
-	AttachInput,
 	TransferProgress,
 	ConnectionStatus,
 	DiagnosticEntry,
 	GatewayConfig,
 	StorageFailure,
+	WorkerApi,
 	WorkerEvent
 } from '../bridge/contract';
-import { startWorker, type WorkerHandle } from '../bridge/client';
+import type { AsyncApi, WorkerHandle } from '../handle/types';
+import { startWorker } from '../handle/worker';
 import { IrisDB } from '../db/schema';
 import { getMeta } from '../db/meta';
-import { renderBaseline } from '../platform/bench';
 import { probeStore } from '../db/probe';
 import { classifyStorageError } from '../db/failure';
-import { StreamTexts } from './streams.svelte';
+import { LiveTexts } from './live-texts.svelte';
 import { Notices } from './notices.svelte';
 import { QueuedSends } from './queued.svelte';
 import { StorageFallback } from './storage-fallback';
-import { LiveQuery } from './live.svelte';
-import type { PushRegistration } from '../protocol/push';
+import { Store } from './store.svelte';
 import type { IndexProgress } from '../bridge/search';
 
 /** Why a command was cut short: the app moved to memory meanwhile (it is run again there). */
@@ -42,17 +43,32 @@ export class AppState {
 	storage = $state<StorageFailure | null>(null);
 	/** Media transfers by `media_id` (uploads by `media_ref`), latest state each. */
 	transfers = $state<Record<string, TransferProgress>>({});
-	/** The local search index's progress (issue 8). */
+	/** The local search index's progress (doc/search.md). */
 	searchIndex = $state<IndexProgress>({ state: 'loading', done: 0, total: 0 });
-	readonly streams = new StreamTexts();
-	/** Toasts, the gateway's status and unsolicited errors (issue 3). */
+	/** Hot streaming text and reasoning of the answers still arriving. */
+	readonly live = new LiveTexts();
+	/** Toasts, the gateway's status and unsolicited errors. */
 	readonly notices = new Notices();
-	/** Hot streaming reasoning (extension `message.update.reasoning`). */
-	readonly reasoning = new StreamTexts();
 	/** Messages sent while the agent was busy, until that turn ends. */
 	readonly queued = new QueuedSends();
-	/** The store the UI reads; replaced by the in-memory one after a storage failure. */
-	db = $state.raw<IrisDB>() as IrisDB;
+	/** The store the UI reads; switched to the in-memory one after a storage failure. */
+	readonly store: Store;
+	/**
+	 * Every worker command, once the connection has started (and after a move to memory, on the
+	 * connection in the page). Rejects as the command does.
+	 */
+	readonly commands: AsyncApi<WorkerApi> = new Proxy({} as AsyncApi<WorkerApi>, {
+		get: (_, name) =>
+			typeof name !== 'string' || name === 'then'
+				? undefined
+				: async (...args: unknown[]) => {
+						const api = (await this.#api()) as unknown as Record<
+							string,
+							(...a: unknown[]) => unknown
+						>;
+						return api[name]!(...args);
+					}
+	});
 	#worker: WorkerHandle | null = null;
 	#started: Promise<void> | null = null;
 	/** Rejects with `MOVED` when the app starts moving to memory. */
@@ -62,7 +78,7 @@ export class AppState {
 	readonly #fallback = new StorageFallback((entry) => this.#onEvent({ type: 'diagnostic', entry }));
 
 	constructor(db = new IrisDB()) {
-		this.db = db;
+		this.store = new Store(db);
 		this.#moved.promise.catch(() => {
 			// Only a signal for commands in flight.
 		});
@@ -78,21 +94,21 @@ export class AppState {
 	}
 
 	async #start(): Promise<void> {
-		const failure = await probeStore(this.db);
+		const failure = await probeStore(this.store.db);
 		// Copy what is stored unless nothing can be read: IndexedDB is missing, or our own open
 		// request waits behind an older tab (a read would queue behind it).
 		if (failure)
 			await this.#toMemory(failure, failure.kind !== 'unavailable' && failure.kind !== 'blocked');
 		else {
 			this.#worker = startWorker();
-			await this.#worker.subscribe((event) => this.#onEvent(event), streamOptions());
-			this.db.on('versionchange', () => {
+			await this.#worker.subscribe((event) => this.#onEvent(event));
+			this.store.db.on('versionchange', () => {
 				this.#toMemory({ kind: 'versionchange', message: 'upgraded by another tab' }, true).catch(
 					(e: unknown) => console.error('[app] could not move to memory', e)
 				);
 			});
 		}
-		const stored = (await getMeta(this.db, 'gateway')) ?? null;
+		const stored = (await getMeta(this.store.db, 'gateway')) ?? null;
 		// A pairing that started meanwhile (the `/pair` route) wins over what was stored.
 		if (this.config === undefined) {
 			this.config = stored;
@@ -113,7 +129,7 @@ export class AppState {
 		});
 	}
 
-	/** Pair with a gateway (PROTOCOL-NOTES: the URL is used as given). */
+	/** Pair with a gateway (doc/protocol.md: the URL is used as given). */
 	async pair(config: GatewayConfig): Promise<void> {
 		this.config = config;
 		await this.#command((api) => api.configure(config));
@@ -140,40 +156,7 @@ export class AppState {
 		if (busy && this.activity[chat_id]?.busy) this.queued.mark(chat_id, client_msg_id);
 	}
 
-	/** Stop the agent's turn in `chat_id` (`agent.stop`). Rejects when not connected. */
-	async stop(chat_id: string): Promise<void> {
-		await (await this.#api()).stop({ chat_id });
-	}
-
-	/** Steer the running turn; `'sent'` if it went out as a normal message instead. */
-	async steer(chat_id: string, text: string): Promise<'steered' | 'sent'> {
-		return (await this.#api()).steer({ chat_id, text });
-	}
-
-	/** Answer a picker once (`picker.select`). */
-	async selectPicker(picker_id: string, value: string, label: string): Promise<void> {
-		await (await this.#api()).selectPicker({ picker_id, value, label });
-	}
-
-	/** Store a file and start its upload (progress in `transfers[media_ref]`). */
-	async attach(input: AttachInput): Promise<void> {
-		await (await this.#api()).attach(input);
-	}
-
-	async cancelUpload(media_ref: string): Promise<void> {
-		await (await this.#api()).cancelUpload(media_ref);
-	}
-
-	/** Fetch media on demand (large video, documents). */
-	async pull(media_id: string): Promise<void> {
-		await (await this.#api()).pull(media_id);
-	}
-
-	/** Bytes the worker holds in memory because the store was full. */
-	async memoryBlob(media_id: string): Promise<Blob | undefined> {
-		return (await this.#api()).memoryBlob(media_id);
-	}
-
+	/** Re-queue a failed message (its uploads too). */
 	async retry(client_msg_id: string): Promise<void> {
 		await this.#command((api) => api.retry(client_msg_id));
 	}
@@ -211,25 +194,15 @@ export class AppState {
 	async #moveToMemory(failure: StorageFailure, copy: boolean): Promise<void> {
 		this.#worker?.terminate();
 		this.#worker = null;
-		const { db, handle } = await this.#fallback.switchTo(this.db, failure, copy);
-		this.db = db;
-		LiveQuery.restartAll();
+		const { db, handle } = await this.#fallback.switchTo(this.store.db, failure, copy);
+		this.store.switchTo(db);
 		this.#worker = handle;
 		await handle.subscribe((event) => this.#onEvent(event));
-		if (this.config) await handle.api.configure(this.config);
+		// A plain copy: the rune proxy cannot be cloned into the store.
+		if (this.config) await handle.api.configure($state.snapshot(this.config));
 	}
 
-	/** The worker's API, once started (channel, history, search, commands, read receipts). */
-	async worker() {
-		return this.#api();
-	}
-
-	/** Store how this device gets push and tell the gateway (issue 6). */
-	async registerPush(reg: PushRegistration | null): Promise<void> {
-		await (await this.#api()).registerPush(reg);
-	}
-
-	async #api() {
+	async #api(): Promise<AsyncApi<WorkerApi>> {
 		await this.start();
 		await this.#switch;
 		if (!this.#worker) throw new Error('the connection worker did not start');
@@ -242,10 +215,8 @@ export class AppState {
 				this.status = event.status;
 				return;
 			case 'stream':
-				this.streams.push(event.updates);
-				return;
 			case 'reasoning':
-				this.reasoning.push(event.updates);
+				this.live.push(event.type, event.updates);
 				return;
 			case 'activity':
 				this.activity[event.activity.chat_id] = event.activity;
@@ -273,9 +244,3 @@ export class AppState {
 
 /** The one app state of this page. */
 export const app = new AppState();
-
-/** Bench baselines render every update (B0) or every frame (B1), as peers do (npm run bench). */
-function streamOptions(): { streamEmitMs: number } | undefined {
-	const baseline = renderBaseline();
-	return baseline ? { streamEmitMs: baseline === 'b0' ? 0 : 16 } : undefined;
-}

@@ -1,5 +1,5 @@
 /**
- * The files attached in a composer before sending (issue 4): each is checked against the size
+ * The files attached in a composer before sending: each is checked against the size
  * limit first (refused with a message, nothing uploaded), then handed to the worker, which stores
  * and uploads it while the user types. Removing one cancels its upload. Attachments not sent yet
  * come back after a reload, like the draft text.
@@ -39,7 +39,7 @@ export class Attachments {
 	) {
 		this.#app = app;
 		this.#limit = limitBytes;
-		draftUploads(app.db, chat_id).then(
+		draftUploads(app.store.db, chat_id).then(
 			(rows) => {
 				const known = this.items.map((a) => a.media_ref);
 				const restored = rows
@@ -77,7 +77,7 @@ export class Attachments {
 			};
 			try {
 				const metrics = await probeMedia(file, item.kind);
-				await this.#app.attach({ ...item, ...metrics, chat_id: this.chat_id, blob: file });
+				await this.#app.commands.attach({ ...item, ...metrics, chat_id: this.chat_id, blob: file });
 				this.items = [...this.items, item];
 			} catch (e) {
 				this.problems = [
@@ -91,7 +91,7 @@ export class Attachments {
 	/** Remove one attachment and cancel its upload. */
 	async remove(media_ref: string): Promise<void> {
 		this.items = this.items.filter((a) => a.media_ref !== media_ref);
-		await this.#app.cancelUpload(media_ref);
+		await this.#app.commands.cancelUpload(media_ref);
 	}
 
 	/** Where an attachment's upload stands: the latest event, else what the store said. */

@@ -5,6 +5,7 @@
 import { Dexie } from 'dexie';
 import type { ChannelRow, IrisDB } from '../db/schema';
 import { LiveQuery } from './live.svelte';
+import type { Store } from './store.svelte';
 import { channelTree } from './channel-tree';
 
 /** One sidebar row. `depth` 1 for a thread shown under its parent. */
@@ -16,8 +17,8 @@ export interface ChannelEntry {
 /**
  * Badges count up to this many unread messages and then show "99+". Counting walks rows (the role
  * is not indexed) and a badge recounts on every change to its channel: a channel with 90,000
- * unread messages must not be read whole each time (issue 7: C2 opened a 10k channel 16× slower in
- * a 100k store, and M held the rows in the page).
+ * unread messages must not be read whole each time (npm run bench: C2 opened a 10k channel 16×
+ * slower in a 100k store, and M held the rows in the page).
  */
 export const UNREAD_CAP = 100;
 
@@ -52,9 +53,11 @@ export class Channels {
 	// eslint-disable-next-line svelte/prefer-svelte-reactivity
 	readonly #byId = $derived(new Map(this.entries.map((e) => [e.channel.chat_id, e.channel])));
 
-	constructor(db: IrisDB) {
+	/** The sidebar of the store the app reads now (it follows a switch to another store). */
+	constructor(store: Store) {
 		this.#query = new LiveQuery(
-			async () => channelTree(await db.channels.orderBy('position').toArray()),
+			store,
+			async (db) => channelTree(await db.channels.orderBy('position').toArray()),
 			[]
 		);
 	}
@@ -77,11 +80,15 @@ export class Channels {
 export class UnreadCount {
 	readonly #query: LiveQuery<number>;
 
-	constructor(db: IrisDB, chat_id: string) {
-		this.#query = new LiveQuery(async () => {
-			const read = await db.reads.get(chat_id);
-			return unreadCount(db, chat_id, read?.ts);
-		}, 0);
+	constructor(store: Store, chat_id: string) {
+		this.#query = new LiveQuery(
+			store,
+			async (db) => {
+				const read = await db.reads.get(chat_id);
+				return unreadCount(db, chat_id, read?.ts);
+			},
+			0
+		);
 	}
 
 	get count(): number {

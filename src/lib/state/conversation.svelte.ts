@@ -1,19 +1,24 @@
 /**
- * One open channel: its latest page of messages from the store, with hot streaming text laid
- * over messages still streaming. Opening reads only the latest page (index `[chat_id+ts]`, newest
- * first, `PAGE_SIZE`), so it costs the same in a 1k- or 100k-message store.
+ * One open channel: its latest page of messages from the store, each shown through a
+ * `MessageView` (stored row, hot streaming text and reasoning, the turn's tool cards and pickers,
+ * queued state). Opening reads only the latest page (index `[chat_id+ts]`, newest first,
+ * `PAGE_SIZE`), so it costs the same in a 1k- or 100k-message store.
  *
  * The live part is a `liveQuery` from the oldest message of that first page onwards (new messages
  * join it; older ones never re-read). Older pages are read once each on request (`loadOlder`) and
  * kept as they were: scrolling back through 10,000 messages reads each row once. When the stored
  * rows run out, `loadOlder` asks the gateway for the `history` page before the oldest stored
- * message (PROTOCOL-NOTES "Reconnect and sync") until it says `has_more: false`.
+ * message (doc/protocol.md "History") until it says `has_more: false`.
  */
 import { Dexie } from 'dexie';
 import type { IrisDB, MessageRow } from '../db/schema';
 import type { FeatureApi } from '../bridge/features';
 import { LiveQuery } from './live.svelte';
-import type { StreamTexts } from './streams.svelte';
+import type { LiveTexts } from './live-texts.svelte';
+import { MessageView, type MessageViewContext } from './message-view';
+import type { QueuedSends } from './queued.svelte';
+import type { Store } from './store.svelte';
+import { TurnState } from './turn.svelte';
 
 /** Messages read when a channel opens, and added per stored page of `loadOlder`. */
 export const PAGE_SIZE = 200;
@@ -24,6 +29,15 @@ const REVEAL_MAX_PAGES = 20;
 
 /** The worker command that fetches and stores one `history` page. */
 export type HistoryLoader = FeatureApi['loadHistory'];
+
+/** What a conversation shows besides the store. */
+export interface ConversationDeps {
+	/** The app's hot streaming texts (their entries end once the rows here are final). */
+	live: LiveTexts;
+	queued: QueuedSends;
+	/** Fetches older pages from the gateway; without it only stored pages are shown. */
+	history?: HistoryLoader;
+}
 
 export class Conversation {
 	readonly chat_id: string;
@@ -41,21 +55,25 @@ export class Conversation {
 	#readError = $state<Error | null>(null);
 	// Set in the constructor; rune state so `messages` (declared before it runs) can read it.
 	#live: LiveQuery<MessageRow[]> = $state.raw() as LiveQuery<MessageRow[]>;
-	readonly #db: IrisDB;
+	/** The channel's tool cards, beats and pickers (the page's picker dialog reads `waiting`). */
+	readonly turn: TurnState;
+	readonly #store: Store;
 	readonly #history: HistoryLoader | undefined;
+	readonly #views: MessageViewContext;
 	/** `ts` of the oldest row of the first page: the live range starts there. */
 	#liveFrom: number | undefined;
 
-	constructor(db: IrisDB, chat_id: string, streams: StreamTexts, history?: HistoryLoader) {
+	constructor(store: Store, chat_id: string, deps: ConversationDeps) {
 		this.chat_id = chat_id;
-		this.#db = db;
-		this.#history = history;
+		this.#store = store;
+		this.#history = deps.history;
+		this.turn = new TurnState(store, chat_id);
+		this.#views = { live: deps.live, turn: this.turn, queued: deps.queued };
 		this.#live = new LiveQuery(
-			() => this.#readLive(),
+			store,
+			(db) => this.#readLive(db),
 			[] as MessageRow[],
-			(rows) => {
-				for (const row of rows) if (row.status === 'complete') streams.done(row.message_id);
-			}
+			(rows) => deps.live.settle(rows)
 		);
 	}
 
@@ -72,6 +90,11 @@ export class Conversation {
 	/** Messages oldest → newest. */
 	readonly messages: MessageRow[] = $derived(
 		this.#older.length ? [...this.#older, ...this.#live.current] : this.#live.current
+	);
+
+	/** What the bubbles show, one view per message, oldest → newest. */
+	readonly views: MessageView[] = $derived(
+		this.messages.map((row) => new MessageView(row, this.#views))
 	);
 
 	/**
@@ -100,13 +123,13 @@ export class Conversation {
 	 * false if it could not be found.
 	 */
 	async reveal(message_id: string): Promise<boolean> {
-		let row = await this.#db.messages.get(message_id);
+		let row = await this.#store.db.messages.get(message_id);
 		// The server found it, so older pages are worth asking for even if an earlier `has_more`
 		// said otherwise (the gateway's history can have grown since).
 		let more = true;
 		for (let i = 0; !row && more && i < REVEAL_MAX_PAGES; i += 1) {
 			more = await this.#fetchOlder();
-			row = await this.#db.messages.get(message_id);
+			row = await this.#store.db.messages.get(message_id);
 		}
 		if (!row || row.chat_id !== this.chat_id) return false;
 		const target = row;
@@ -121,6 +144,7 @@ export class Conversation {
 
 	dispose(): void {
 		this.#live.dispose();
+		this.turn.dispose();
 	}
 
 	/**
@@ -145,7 +169,7 @@ export class Conversation {
 	async #fetchOlder(): Promise<boolean> {
 		if (!this.#history) return false;
 		try {
-			const oldest = await this.#db.messages
+			const oldest = await this.#store.db.messages
 				.where('[chat_id+ts]')
 				.between([this.chat_id, Dexie.minKey], [this.chat_id, Dexie.maxKey])
 				.filter((m) => !m.message_id.startsWith('local:'))
@@ -165,8 +189,8 @@ export class Conversation {
 		}
 	}
 
-	async #readLive(): Promise<MessageRow[]> {
-		const range = this.#db.messages.where('[chat_id+ts]');
+	async #readLive(db: IrisDB): Promise<MessageRow[]> {
+		const range = db.messages.where('[chat_id+ts]');
 		if (this.#liveFrom !== undefined) {
 			return range.between([this.chat_id, this.#liveFrom], [this.chat_id, Dexie.maxKey]).toArray();
 		}
@@ -185,7 +209,7 @@ export class Conversation {
 
 	async #readOlder(oldest: MessageRow, downTo?: number): Promise<MessageRow[]> {
 		// Inclusive of `oldest.ts` (several messages may share a millisecond); loaded ones skipped.
-		let query = this.#db.messages
+		let query = this.#store.db.messages
 			.where('[chat_id+ts]')
 			.between([this.chat_id, downTo ?? Dexie.minKey], [this.chat_id, oldest.ts], true, true)
 			.reverse();

@@ -1,43 +1,43 @@
 /**
- * A Dexie `liveQuery` as rune state: `current` follows the database (GUIDE "The database is the
- * single source of truth"). Call `dispose()` when the view goes away.
+ * A Dexie `liveQuery` as rune state: `current` follows the database ("the database is the single
+ * source of truth", doc/architecture.md). The query is given the store's current database each
+ * time it runs, and runs again from scratch when the store is switched (doc/storage.md). Call
+ * `dispose()` when the view goes away.
  */
 import { liveQuery } from 'dexie';
+import type { IrisDB } from '../db/schema';
+import type { Store } from './store.svelte';
 
 export class LiveQuery<T> {
-	/** Every live query not yet disposed (restarted when the app changes stores). */
-	// Not reactive on purpose: a registry, never rendered.
-	// eslint-disable-next-line svelte/prefer-svelte-reactivity
-	static readonly #live = new Set<LiveQuery<unknown>>();
-
 	current = $state<T>() as T;
 	/** The last query error (e.g. storage unavailable), or null. */
 	error = $state<Error | null>(null);
 	/** False until the first result arrived. */
 	loaded = $state(false);
-	readonly #query: () => Promise<T> | T;
+	readonly #store: Store;
+	readonly #query: (db: IrisDB) => Promise<T> | T;
 	readonly #onValue: ((value: T) => void) | undefined;
+	readonly #unwatch: () => void;
 	#subscription: { unsubscribe(): void };
 
-	constructor(query: () => Promise<T> | T, initial: T, onValue?: (value: T) => void) {
+	constructor(
+		store: Store,
+		query: (db: IrisDB) => Promise<T> | T,
+		initial: T,
+		onValue?: (value: T) => void
+	) {
 		this.current = initial;
+		this.#store = store;
 		this.#query = query;
 		this.#onValue = onValue;
 		this.#subscription = this.#subscribe();
-		LiveQuery.#live.add(this as LiveQuery<unknown>);
-	}
-
-	/**
-	 * Re-run every live query from scratch: the app moved to another store (doc/storage.md), and
-	 * queries read `app.db` when they run. Also revives queries that errored meanwhile.
-	 */
-	static restartAll(): void {
-		for (const q of LiveQuery.#live) q.#restart();
+		// Also revives a query that errored on the store that failed.
+		this.#unwatch = store.onSwitch(() => this.#restart());
 	}
 
 	dispose(): void {
+		this.#unwatch();
 		this.#subscription.unsubscribe();
-		LiveQuery.#live.delete(this as LiveQuery<unknown>);
 	}
 
 	#restart(): void {
@@ -46,7 +46,7 @@ export class LiveQuery<T> {
 	}
 
 	#subscribe(): { unsubscribe(): void } {
-		return liveQuery(this.#query).subscribe({
+		return liveQuery(() => this.#query(this.#store.db)).subscribe({
 			next: (value) => {
 				this.current = value;
 				this.loaded = true;

@@ -7,10 +7,11 @@
  * type is not safe inline gets an `application/octet-stream` URL (a download), and an SVG image
  * also a `data:` URL for `<img>` (`svgUrl`).
  */
-import type { IrisDB, MediaRow } from '../db/schema';
+import type { MediaRow } from '../db/schema';
 import { presentationOf, type MediaPresentation } from '../protocol/media-types';
 import { safeObjectUrl, svgDataUrl } from '../platform/safe-object-url';
 import { LiveQuery } from './live.svelte';
+import type { Store } from './store.svelte';
 
 interface Stored {
 	row: MediaRow | undefined;
@@ -30,12 +31,13 @@ export class MediaView {
 
 	/** `memoryBlob` asks the worker for bytes the store could not keep. */
 	constructor(
-		db: IrisDB,
+		store: Store,
 		media_id: string,
 		memoryBlob: (media_id: string) => Promise<Blob | undefined>
 	) {
 		this.#query = new LiveQuery<Stored>(
-			async () => ({
+			store,
+			async (db) => ({
 				row: await db.media.get(media_id),
 				blob: (await db.media_blobs.get(media_id))?.blob
 			}),

@@ -1,11 +1,11 @@
 /**
- * Notification settings on the page (issue 6 "Push"): what this device registered (stored in
- * `meta.push` by the worker), what the gateway offers (`meta.server_caps`), and the actions the
- * settings panel takes. Permission and subscription happen only from the user's tap.
+ * Notification settings on the page (doc/architecture.md "Service worker and PWA"): what this
+ * device registered (stored in `meta.push` by the worker), what the gateway offers
+ * (`meta.server_caps`), and the actions the settings panel takes. Permission and subscription
+ * happen only from the user's tap.
  */
 import type { PushRegistration } from '../protocol/push';
 import type { ServerCaps } from '../protocol/iris/frames';
-import type { IrisDB } from '../db/schema';
 import { getMeta } from '../db/meta';
 import {
 	ntfyRegister,
@@ -17,6 +17,7 @@ import {
 	unsubscribePush
 } from '../platform/push';
 import { LiveQuery } from './live.svelte';
+import type { Store } from './store.svelte';
 
 export class PushState {
 	/** What this device registered; undefined when notifications are off. */
@@ -30,12 +31,12 @@ export class PushState {
 	readonly supported = typeof window !== 'undefined' && pushSupported();
 
 	/**
-	 * `db` gives the store the page reads now (it changes when the app moves to memory,
-	 * doc/storage.md); `register` tells the worker (and so the gateway) what this device registered.
+	 * `store` is the store the page reads (it may be switched, doc/storage.md); `register` tells
+	 * the worker (and so the gateway) what this device registered.
 	 */
-	constructor(db: () => IrisDB, register: (reg: PushRegistration | null) => Promise<void>) {
-		this.registration = new LiveQuery(() => getMeta(db(), 'push'), undefined);
-		this.#caps = new LiveQuery(() => getMeta(db(), 'server_caps'), undefined);
+	constructor(store: Store, register: (reg: PushRegistration | null) => Promise<void>) {
+		this.registration = new LiveQuery(store, (db) => getMeta(db, 'push'), undefined);
+		this.#caps = new LiveQuery(store, (db) => getMeta(db, 'server_caps'), undefined);
 		this.#register = register;
 	}
 

@@ -1,5 +1,5 @@
 /**
- * The page's app-shell state (issue 6): a waiting new version ("New version available" →
+ * The page's app-shell state: a waiting new version ("New version available" →
  * Reload), the browser's install offer, and whether to show iOS "Add to Home Screen" guidance.
  */
 import type { ServiceWorkerHandle } from '../platform/service-worker';
@@ -31,7 +31,7 @@ export class PwaState {
 			},
 			() => (this.showIosGuidance = false)
 		);
-		// workbox-window is not needed for the first chat render (issue 7 "Bundle"): loaded after.
+		// workbox-window is not needed for the first chat render (bench/README.md "B"): loaded after.
 		const { registerServiceWorker } = await import('../platform/service-worker');
 		this.#sw = await registerServiceWorker({
 			onUpdateWaiting: () => (this.updateWaiting = true)

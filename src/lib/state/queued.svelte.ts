@@ -1,7 +1,7 @@
 /**
- * Messages sent while the agent was busy (issue 3 "Control while busy"): they wait for the running
- * turn to end, and their bubble says so ("Queued"). Kept in page memory: the mark ends with the
- * turn that was running, which a reload would not see end anyway.
+ * Messages sent while the agent was busy (doc/protocol.md "Stop and steer"): they wait for the
+ * running turn to end, and their bubble says so ("Queued"). Kept in page memory: the mark ends with
+ * the turn that was running, which a reload would not see end anyway.
  */
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 

@@ -4,8 +4,9 @@
  * (works offline), then merged with the gateway's `commands.complete` answer for that prefix.
  */
 import type { CommandMatch, FeatureApi } from '../bridge/features';
-import type { CommandRow, IrisDB } from '../db/schema';
+import type { CommandRow } from '../db/schema';
 import { LiveQuery } from './live.svelte';
+import type { Store } from './store.svelte';
 import { mergeMatches } from './slash-match';
 
 /** Typing pauses this long (ms) before `commands.complete` is asked. */
@@ -33,10 +34,12 @@ export class SlashCompletion {
 	#timer: ReturnType<typeof setTimeout> | undefined;
 	#dismissed: string | null = null;
 
-	constructor(db: IrisDB, complete: FeatureApi['completeCommands']) {
+	/** Offers the cached catalog of the store the app reads now, and asks `complete`. */
+	constructor(store: Store, complete: FeatureApi['completeCommands']) {
 		this.#complete = complete;
 		this.#catalog = new LiveQuery(
-			() => db.commands.orderBy('position').toArray(),
+			store,
+			(db) => db.commands.orderBy('position').toArray(),
 			[],
 			() => this.#refresh()
 		);

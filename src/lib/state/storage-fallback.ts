@@ -1,11 +1,12 @@
 /**
- * The switch to the in-memory store (issue 5 "Storage failures"; doc/storage.md): open the
+ * The switch to the in-memory store (doc/storage.md): open the
  * memory store (copying what the real one still holds), close the real one, and run the
  * connection in the page on the copy. Done once per page; later
  * failures are no-ops, so nothing retries in a loop.
  */
 import type { DiagnosticEntry, StorageFailure } from '../bridge/contract';
-import { startInPage, type WorkerHandle } from '../bridge/client';
+import { startInPage } from '../handle/in-page';
+import type { WorkerHandle } from '../handle/types';
 import { openMemoryStore } from '../db/memory';
 import type { IrisDB } from '../db/schema';
 

@@ -1,12 +1,11 @@
 /**
- * The anatomy of the turns of one open channel (issue 3): tool cards and commentary beats per
- * message, and the channel's pickers, from the store (`parts` and `pickers` by `chat_id`, one
- * live query each). Bubbles reach it through `turnContext()` rather than props.
+ * The anatomy of the turns of one open channel: tool cards and commentary beats per message, and
+ * the channel's pickers, from the store (`parts` and `pickers` by `chat_id`, one live query
+ * each). Owned by the channel's `Conversation`; bubbles read it through their `MessageView`.
  */
-import { getContext, setContext } from 'svelte';
-import type { IrisDB } from '../db/schema';
 import type { PartRow, PickerRow } from '../db/turn-rows';
 import { LiveQuery } from './live.svelte';
+import type { Store } from './store.svelte';
 
 export class TurnState {
 	readonly chat_id: string;
@@ -19,11 +18,16 @@ export class TurnState {
 		return byMessage;
 	});
 
-	constructor(db: IrisDB, chat_id: string) {
+	constructor(store: Store, chat_id: string) {
 		this.chat_id = chat_id;
-		this.#parts = new LiveQuery(() => db.parts.where('chat_id').equals(chat_id).toArray(), []);
+		this.#parts = new LiveQuery(
+			store,
+			(db) => db.parts.where('chat_id').equals(chat_id).toArray(),
+			[]
+		);
 		this.#pickers = new LiveQuery(
-			async () =>
+			store,
+			async (db) =>
 				(await db.pickers.where('chat_id').equals(chat_id).toArray()).sort((a, b) => a.ts - b.ts),
 			[]
 		);
@@ -50,21 +54,4 @@ export class TurnState {
 		this.#parts.dispose();
 		this.#pickers.dispose();
 	}
-}
-
-const KEY = Symbol('turn');
-
-/** What bubbles read: the current channel's turn state (it changes with the channel). */
-export interface TurnContext {
-	readonly current: TurnState | undefined;
-}
-
-/** Provide the turn state to the components below (call during component init). */
-export function setTurnContext(context: TurnContext): void {
-	setContext(KEY, context);
-}
-
-/** The turn state provided by the page, if any (a bubble outside a page gets none). */
-export function turnContext(): TurnContext | undefined {
-	return getContext<TurnContext | undefined>(KEY);
 }

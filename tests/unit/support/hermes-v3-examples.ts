@@ -1,5 +1,5 @@
 /**
- * The examples of `shared/spec/hermes-chat-v3.md`, verbatim (Chinese texts included), as test
+ * The examples of `spec/hermes-chat-v3.md`, verbatim (Chinese texts included), as test
  * fixtures for the v3 codec, the gateway and the app's v3 adapter. `direction` is who sends each
  * (the spec's "App 发送" / "Agent 回复" headings and the type overview's direction column).
  */

@@ -1,8 +1,9 @@
 /**
- * Following the end of the message log (issue 7 "Long conversations"): new rows and a growing
- * (streaming) bubble keep the view at the end only while the reader is there; only the reader
- * leaves it, by scrolling up; a search jump holds the view on its message until the reader
- * scrolls. The list calls `scrolled` and `resized`; the view reads `atBottom` ("Jump to latest").
+ * Following the end of the message log (doc/architecture.md "Long conversations and bundle"):
+ * new rows and a growing (streaming) bubble keep the view at the end only while the reader is
+ * there; only the reader leaves it, by scrolling up; a search jump holds the view on its message
+ * until the reader scrolls. The list calls `scrolled` and `resized`; the view reads `atBottom`
+ * ("Jump to latest").
  */
 
 /** Within this many px of the end counts as "at the bottom". */

@@ -1,7 +1,7 @@
 /**
  * Which messages the reader has seen: an IntersectionObserver on the message articles inside the
  * scroller reports, debounced, the newest complete one that was at least half visible while the
- * page was visible (for `read.receipt`, PROTOCOL-NOTES "Reconnect and sync"). Renew the tracker
+ * page was visible (for `read.receipt`, doc/protocol.md "Reconnect and sync"). Renew the tracker
  * when the list changes: a new observer reports everything visible at once.
  */
 

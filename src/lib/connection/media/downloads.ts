@@ -1,5 +1,5 @@
 /**
- * The download queue (PROTOCOL-NOTES "Media"): one `media.pull{media_id}` at a time on a link;
+ * The download queue (doc/protocol.md "Media"): one `media.pull{media_id}` at a time on a link;
  * the binary frames that follow belong to it until `media.pull.end{ok}` with the same `id`. The
  * bytes must add up to the ref's `size`, else the pull failed and nothing is kept. Stored as a
  * Blob (shown offline); when the store is full, kept in memory ("not available offline").

@@ -1,5 +1,5 @@
 /**
- * Media transfers of the worker (PROTOCOL-NOTES "Media"; issue 4): the upload and download
+ * Media transfers of the worker (doc/protocol.md "Media"): the upload and download
  * queues on the current link, what to fetch eagerly, and blobs kept in memory when the store is
  * full. `IrisClient` wires it to the link and the worker API.
  */

@@ -1,13 +1,13 @@
 /**
  * Pieces both transfer directions share: hashing, reassembly of pulled bytes, throttled
- * progress, and the human message for a refused transfer (PROTOCOL-NOTES "Media").
+ * progress, and the human message for a refused transfer (doc/protocol.md "Media").
  */
 import { toHex } from '../../protocol/iris/media';
 import type { Clock } from '../../platform/clock';
 import type { TransferProgress } from '../../bridge/contract';
 import { RequestError, RequestTimeoutError } from '../requests';
 
-/** The usual request timeout, ms (PROTOCOL-NOTES "Requests, responses, acks"). */
+/** The usual request timeout, ms (doc/protocol.md "Requests, responses, acks"). */
 const BASE_TIMEOUT_MS = 15_000;
 /** Slowest link we wait for, bytes per second: below it a transfer counts as stalled. */
 const SLOWEST_BYTES_PER_S = 64 * 1024;

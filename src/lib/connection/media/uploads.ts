@@ -1,5 +1,5 @@
 /**
- * The upload queue (PROTOCOL-NOTES "Media"): one upload at a time on a link, oldest first:
+ * The upload queue (doc/protocol.md "Media"): one upload at a time on a link, oldest first:
  * `media.upload.start` (with `id`) → binary frames of at most 64 KiB, in order →
  * `media.upload.end{media_ref, sha256}` (with `id`), done when the end is answered.
  *

@@ -1,15 +1,16 @@
 /**
  * v3 frames from the gateway → the app's domain events (the Iris server frames that
- * `IrisClient` and `applyFrames` already consume; doc/protocol.md "Hermes Chat v3"). Pure: the
- * caller owns the open streams (they outlive a socket, so a stream cut by a reconnect goes on in
- * the same bubble) and decides what a `pong` or a `reply_to` settles.
+ * `IrisClient` and `applyFrames` already consume, and appends; doc/protocol.md "Hermes Chat v3").
+ * Pure: the caller owns the open streams (they outlive a socket, so a stream cut by a reconnect
+ * goes on in the same bubble) and decides what a `pong` or a `reply_to` settles.
  *
  * - `text`/`image`/`voice`/`video`/`file` → `message` (`ts` s → ms, `reply_to`, `media`);
- * - `stream_start` → `message.start`; `stream` appends and → `message.update` with the full text
- *   (a `stream` without a start opens one); `stream_end` → `message.stop{final_text}`;
+ * - `stream_start` → `message.start`; `stream` → `message.append` of its characters only (a
+ *   `stream` without a start opens one); `stream_end` → `message.stop{final_text}`;
  * - `error` → `error` with a human message; `ping`/`pong` and unknown types → no event.
  */
 import type { MediaKind, MediaRef, ServerFrame } from '../../protocol/iris/frames';
+import type { InboundEvent } from '../inbound';
 import { v3ErrorPayload } from './errors';
 import { V3_AGENT_ID, v3TsToMs, type V3Frame } from '../../protocol/hermes-v3';
 import type { SessionOrder } from './order';
@@ -26,7 +27,10 @@ export const KIND_OF_TYPE: Readonly<Record<Exclude<V3MessageType, 'text'>, Media
 /** The text streamed so far per session, for the stream open in it. */
 export interface OpenStream {
 	message_id: string;
+	/** Every part so far, as received (the final text is made well-formed once, at the stop). */
 	text: string;
+	/** A high surrogate that ended the last part: its pair starts the next one. */
+	held?: string;
 	reply_to?: string;
 }
 
@@ -46,7 +50,7 @@ export interface InboundContext {
 /** What one v3 frame means to the app. */
 export interface Inbound {
 	/** Domain events, in order. */
-	frames: ServerFrame[];
+	frames: InboundEvent[];
 	/** A `pong` arrived. */
 	pong?: boolean;
 	/** The server sent `ping`: answer `pong`. */
@@ -109,6 +113,18 @@ function closeStream(session: string, ctx: InboundContext, chat: { chat_id?: str
 		});
 	}
 	return frames;
+}
+
+/** The characters of a `stream` part to append, holding back a high surrogate cut from its pair. */
+function partOf(open: OpenStream, text: string): string {
+	const part = (open.held ?? '') + text;
+	const last = part.charCodeAt(part.length - 1);
+	if (last >= 0xd800 && last <= 0xdbff) {
+		open.held = part.slice(-1);
+		return part.slice(0, -1);
+	}
+	delete open.held;
+	return part;
 }
 
 function openStream(
@@ -183,10 +199,10 @@ export function fromV3(decoded: V3Frame, ctx: InboundContext): Inbound {
 		case 'stream': {
 			const text = frame.data?.text;
 			if (typeof text !== 'string') return { frames: [], problem: 'stream without data.text' };
-			const frames: ServerFrame[] = [];
+			const frames: InboundEvent[] = [];
 			let open = ctx.streams.get(session);
 			if (!open) {
-				// A `stream` without `stream_start` opens one (PROTOCOL-NOTES "Hermes Chat v3").
+				// A `stream` without `stream_start` opens one (doc/protocol.md "Hermes Chat v3").
 				const opened = openStream(frame, ctx);
 				open = opened.stream;
 				frames.push(opened.start);
@@ -194,9 +210,9 @@ export function fromV3(decoded: V3Frame, ctx: InboundContext): Inbound {
 			open.text += text;
 			frames.push({
 				v: 1,
-				type: 'message.update',
+				type: 'message.append',
 				...chat,
-				payload: { message_id: open.message_id, text: open.text }
+				payload: { message_id: open.message_id, text: partOf(open, text) }
 			});
 			return { frames };
 		}

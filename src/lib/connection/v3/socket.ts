@@ -1,7 +1,8 @@
 /**
  * The v3 dialect adapter (doc/protocol.md "Hermes Chat v3"): a `SocketLike` that speaks Hermes
- * Chat v3 on the real WebSocket and Iris frames to the `Link` above it, so the link, the outbox,
- * the stream buffer and `applyFrames` work unchanged and no component knows the dialect.
+ * Chat v3 on the real WebSocket and hands the `Link` above it Iris frames (as objects, through
+ * `ondecoded`: no JSON round trip), so the link, the outbox, the stream buffer and `applyFrames`
+ * work unchanged and no component knows the dialect. Streamed parts go up as appends.
  *
  * - `hello` (which carries the token) opens `<url>?token=`; the open socket answers `hello.ack`.
  * - `message.send` → v3 `text`/`image`/`voice`/`video`/`file` (id = `client_msg_id`) followed by a
@@ -14,24 +15,25 @@
  */
 import type { AppFrame, ServerFrame } from '../../protocol/iris/frames';
 import type { IrisDB } from '../../db/schema';
+import type { InboundEvent } from '../inbound';
 import type { SocketLike } from '../link';
 import { fromV3, type OpenStreams } from './inbound';
-import { toV3Messages } from './outbound';
-import { bearer, type downloadMedia, type uploadMedia } from './http';
+import type { downloadMedia, uploadMedia } from './http';
 import { HttpMediaBridge } from './media-bridge';
-import { SendAcks, type PendingSend } from './acks';
+import { SendAcks } from './acks';
 import {
 	decodeV3Frame,
 	encodeV3Frame,
 	v3HttpBase,
 	v3SocketUrl,
-	V3_WS_PATH,
 	type V3Frame
 } from '../../protocol/hermes-v3';
 import { userIdFor } from './identity';
 import { answerLocally, sessionsForHello } from './local-answers';
 import { loose } from './wire';
 import type { SessionOrder } from './order';
+import { prepareSend } from './send';
+import { refusesToken } from './refused';
 
 /** What outlives one socket: streams cut by a reconnect go on in the same bubble. */
 export interface V3State {
@@ -66,6 +68,8 @@ export class V3Socket implements SocketLike {
 	onmessage: ((ev: MessageEvent) => void) | null = null;
 	onclose: ((ev: CloseEvent) => void) | null = null;
 	onerror: ((ev: Event) => void) | null = null;
+	/** Where the adapter hands up the events it makes (set by the link). */
+	ondecoded: ((event: InboundEvent) => void) | null = null;
 	readonly #url: string;
 	readonly #d: V3SocketDeps;
 	#real: SocketLike | null = null;
@@ -111,14 +115,8 @@ export class V3Socket implements SocketLike {
 			.then(() => this.#handle(frame))
 			.catch((e: Error) => {
 				this.#d.report(`v3 ${frame.type}: ${e.message}`);
-				if (frame.id !== undefined) {
-					this.#deliver({
-						v: 1,
-						type: 'error',
-						id: frame.id,
-						payload: { code: 'internal', message: e.message }
-					});
-				}
+				const payload = { code: 'internal' as const, message: e.message };
+				if (frame.id !== undefined) this.#deliver({ v: 1, type: 'error', id: frame.id, payload });
 			});
 	}
 
@@ -219,7 +217,7 @@ export class V3Socket implements SocketLike {
 			}
 			// A refused upgrade reaches a browser as a bare 1006; the gateway's answer to a plain
 			// GET of the same URL tells a refused token (401/403) from a gateway that is down.
-			void this.#refusedToken().then((refused) =>
+			void refusesToken(this.#url, this.#token, this.#d.fetch).then((refused) =>
 				this.onclose?.(
 					refused ? ({ code: 4001, reason: 'Token rejected by the gateway' } as CloseEvent) : ev
 				)
@@ -228,46 +226,15 @@ export class V3Socket implements SocketLike {
 		real.onerror = (ev) => this.onerror?.(ev);
 	}
 
-	/** Whether the gateway refuses our token (a plain `GET` of the socket URL answers 401/403). */
-	async #refusedToken(): Promise<boolean> {
-		try {
-			const url = `${v3HttpBase(this.#url)}${V3_WS_PATH}`;
-			const res = await (this.#d.fetch ?? fetch)(url, { headers: bearer(this.#token) });
-			return res.status === 401 || res.status === 403;
-		} catch {
-			return false;
-		}
-	}
-
 	async #sendMessage(frame: AppFrame & { type: 'message.send' }): Promise<void> {
-		const { text = '', client_msg_id, media_refs = [], reply_to } = frame.payload;
-		const msgId = client_msg_id ?? this.#d.randomUUID();
-		const media = media_refs.length && this.#media ? await this.#media.outgoing(media_refs) : [];
-		const now = this.#d.now();
-		const frames = toV3Messages({
-			id: msgId,
-			session: frame.chat_id ?? '',
+		const { frames, pending } = await prepareSend(frame, {
+			db: this.#d.db,
 			from: this.#from,
-			text,
-			now,
-			...(reply_to ? { reply_to } : {}),
-			media
+			media: this.#media,
+			order: this.#d.state.order,
+			randomUUID: this.#d.randomUUID,
+			now: this.#d.now
 		});
-		const local = await this.#d.db.messages.get(`local:${msgId}`);
-		const pending: PendingSend = {
-			id: frame.id ?? 0,
-			v3Ids: frames.map((f) => loose(f).id ?? ''),
-			...(frame.chat_id ? { chat_id: frame.chat_id } : {}),
-			echo: {
-				message_id: msgId,
-				client_msg_id: msgId,
-				role: 'user',
-				text,
-				ts: local?.ts ?? now,
-				...(local?.media ? { media: local.media } : {})
-			}
-		};
-		this.#d.state.order.seen(frame.chat_id ?? '', pending.echo.ts ?? now);
 		for (const f of frames) this.#write(f);
 		this.#write({ type: 'ping' });
 		this.#acks.sent(pending);
@@ -319,8 +286,9 @@ export class V3Socket implements SocketLike {
 		for (const f of inbound.frames) this.#deliver(f);
 	}
 
-	#deliver(frame: ServerFrame): void {
+	/** Hand an event up to the link as it is: no JSON, no schema (the adapter made it). */
+	#deliver(event: InboundEvent): void {
 		if (this.#state === CLOSED) return;
-		this.onmessage?.({ data: JSON.stringify(frame) } as MessageEvent);
+		this.ondecoded?.(event);
 	}
 }

@@ -1,5 +1,5 @@
 /**
- * Decode and encode Hermes Chat v3 frames (`shared/spec/hermes-chat-v3.md`), and the unit and id
+ * Decode and encode Hermes Chat v3 frames (`spec/hermes-chat-v3.md`), and the unit and id
  * helpers both sides need.
  *
  * `decodeV3Frame` never throws: oversized text, bad JSON, a missing or unknown `type`, a type the

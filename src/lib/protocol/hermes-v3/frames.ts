@@ -1,5 +1,5 @@
 /**
- * Typed frames of the Hermes Chat WS protocol v3 (`shared/spec/hermes-chat-v3.md`, in Chinese).
+ * Typed frames of the Hermes Chat WS protocol v3 (`spec/hermes-chat-v3.md`, in Chinese).
  *
  * One flat envelope for every frame (spec "消息结构", message structure):
  * `{ id, type, from, to, session, reply_to?, ts, data? }` — no `v`, no nested payload.
@@ -176,9 +176,6 @@ export type V3AppFrame = Extract<
 	{ type: 'text' | V3MediaType | 'error' | 'ping' | 'pong' }
 >;
 
-/** Frames the server (agent) sends: every type. */
-export type V3ServerFrame = V3Frame;
-
 /** The frame of one type: `V3FrameOf<'image'>`. */
 export type V3FrameOf<T extends V3Type> = Extract<V3Frame, { type: T }>;
 
@@ -188,7 +185,7 @@ export type V3Direction = 'app_to_server' | 'server_to_app';
 /**
  * Types each side may send (spec "类型总览" 方向 column). `stream*` and `pong` are agent/server →
  * app; `ping` is both ways. Inbound we also accept `pong` from the app (an answer to a server
- * `ping`): PROTOCOL-NOTES "liberal in what we accept".
+ * `ping`): doc/protocol.md: liberal in what we accept.
  */
 export const V3_DIRECTION_TYPES: Readonly<Record<V3Direction, readonly V3Type[]>> = {
 	app_to_server: ['text', 'image', 'voice', 'video', 'file', 'error', 'ping', 'pong'],

@@ -1,6 +1,6 @@
 /**
  * The spec's field tables as data, and the check of one parsed frame against them
- * (`shared/spec/hermes-chat-v3.md` "消息结构" and "media 字段"). Pure; no I/O.
+ * (`spec/hermes-chat-v3.md` "消息结构" and "media 字段"). Pure; no I/O.
  *
  * Unknown extra fields are ignored everywhere (forward compatibility); a known field of the wrong
  * JSON type is a problem.
@@ -135,7 +135,7 @@ export interface V3Problem {
 /**
  * Check `value` (parsed JSON) against the spec's tables for frames sent in `direction`; null when
  * it is valid. `strict` (what we send) also requires a spec `error.data.code`, an `error.data.text`
- * and whole-second `ts`; received frames are read liberally (PROTOCOL-NOTES).
+ * and whole-second `ts`; received frames are read liberally (doc/protocol.md).
  */
 export function v3Problem(
 	value: unknown,

@@ -1,5 +1,5 @@
 /**
- * Decode and encode Iris v1 frames (PROTOCOL-NOTES "Transport and handshake").
+ * Decode and encode Iris v1 frames (doc/protocol.md "Transport and handshake").
  *
  * `decode*` never throws: bad JSON, a wrong `v`, a missing or unknown `type`, a payload that does
  * not match the schema, or an oversized frame each come back as a typed `ProtocolError`, which the
@@ -119,7 +119,8 @@ export function encodeAppFrame(frame: AppFrame): string {
 
 /**
  * Encode a frame the server sends. Throws `ProtocolEncodeError` if it violates the schema.
- * `read.receipt` is relayed to other devices (PROTOCOL-NOTES) and validated as the app's frame.
+ * `read.receipt` is relayed to other devices (doc/protocol.md "Reconnect and sync") and validated
+ * as the app's frame.
  */
 export function encodeServerFrame(frame: ServerFrame): string {
 	return encode(frame, frame.type === 'read.receipt' ? 'app_to_server' : 'server_to_app');

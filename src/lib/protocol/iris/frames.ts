@@ -46,7 +46,7 @@ export interface MessagePayload {
 	model?: string;
 	tokens?: number;
 	ts?: number;
-	/** Extension (PROTOCOL-NOTES "Sending messages"): echoed by gateways that know it. */
+	/** Extension (doc/protocol.md "Sending messages"): echoed by gateways that know it. */
 	client_msg_id?: string;
 }
 
@@ -58,7 +58,7 @@ export interface ServerCaps {
 	search?: boolean;
 	push?: 'fcm' | 'ntfy' | 'none';
 	pickers?: boolean;
-	/** Extension (PROTOCOL-NOTES "Push"): VAPID key for Web Push when `push == "fcm"`. */
+	/** Extension (doc/protocol.md "Push"): VAPID key for Web Push when `push == "fcm"`. */
 	vapid_public_key?: string;
 }
 
@@ -186,7 +186,7 @@ export interface ServerPayloads {
 	pong: { ts?: number };
 	'sync.done': { cursor: number };
 	'media.pull.end': { ok: boolean };
-	/** Not in the schema's server list; accepted inbound per PROTOCOL-NOTES "Reconnect and sync". */
+	/** Not in the schema's server list; accepted inbound per doc/protocol.md "Reconnect and sync". */
 	'read.receipt': { chat_id: string; message_id: string };
 }
 
@@ -204,7 +204,7 @@ export interface AppPayloads {
 		text?: string;
 		reply_to?: string;
 		media_refs?: string[];
-		/** Extension (PROTOCOL-NOTES "Sending messages"): dedupe key, a UUID. */
+		/** Extension (doc/protocol.md "Sending messages"): dedupe key, a UUID. */
 		client_msg_id?: string;
 	};
 	'media.upload.start': {
@@ -258,62 +258,3 @@ export type AppFrame = { [T in AppFrameType]: Envelope<T, AppPayloads[T]> }[AppF
 export type ServerFrameOf<T extends ServerFrameType> = Envelope<T, ServerPayloads[T]>;
 /** Narrow an app frame by its type. */
 export type AppFrameOf<T extends AppFrameType> = Envelope<T, AppPayloads[T]>;
-
-export const SERVER_FRAME_TYPES: readonly ServerFrameType[] = [
-	'hello.ack',
-	'message',
-	'message.start',
-	'message.update',
-	'message.stop',
-	'commentary',
-	'tool.start',
-	'tool.progress',
-	'tool.end',
-	'typing',
-	'notification',
-	'picker.model',
-	'picker.choice',
-	'picker.clarify',
-	'picker.approval',
-	'picker.confirm',
-	'channel.list',
-	'channel.created',
-	'channel.renamed',
-	'channel.deleted',
-	'history',
-	'commands.catalog',
-	'commands.complete',
-	'agent.busy',
-	'agent.idle',
-	'search.results',
-	'media.offer',
-	'status',
-	'error',
-	'pong',
-	'sync.done',
-	'media.pull.end',
-	'read.receipt'
-];
-
-export const APP_FRAME_TYPES: readonly AppFrameType[] = [
-	'hello',
-	'message.send',
-	'media.upload.start',
-	'media.upload.end',
-	'media.pull',
-	'picker.select',
-	'channel.create',
-	'channel.rename',
-	'channel.set_default',
-	'channel.delete',
-	'search',
-	'history',
-	'commands.catalog',
-	'commands.complete',
-	'agent.stop',
-	'agent.steer',
-	'read.receipt',
-	'sync',
-	'fcm.register',
-	'ping'
-];

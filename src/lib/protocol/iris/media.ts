@@ -1,11 +1,11 @@
 /**
- * Media rules shared by the app and the reference gateway (PROTOCOL-NOTES "Media"): chunk size of
+ * Media rules shared by the app and the reference gateway (doc/protocol.md "Media"): chunk size of
  * binary frames, the default size limit, how a file's MIME type maps to a schema `kind`, and the
  * hex SHA-256 both sides compare. Pure: no storage, no DOM.
  */
 import type { MediaKind } from './frames';
 
-/** Largest binary frame of a transfer, bytes (PROTOCOL-NOTES: "at most 64 KiB"). */
+/** Largest binary frame of a transfer, bytes (doc/protocol.md "Media": at most 64 KiB). */
 export const MEDIA_CHUNK_BYTES = 64 * 1024;
 
 /** Default client-side (and gateway) upload limit, bytes: 50 MiB. */

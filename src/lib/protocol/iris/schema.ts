@@ -1,6 +1,7 @@
 /**
  * JSON-Schema validators for every Iris v1 frame, built from the spec file itself
- * (`spec/iris-protocol-v1.schema.json`, a copy of `shared/spec/`) so code and contract cannot drift.
+ * (`spec/iris-protocol-v1.schema.json`, a verbatim copy of the published spec) so code and
+ * contract cannot drift.
  *
  * The spec describes each frame's payload properties but marks none required. `REQUIRED_FIELDS` is
  * our reading (doc/protocol.md): only the keys without which a frame cannot be applied at all.

@@ -1,0 +1,42 @@
+/**
+ * Whether the agent works on a turn in each channel (`agent.busy` / `agent.idle` / `typing`), as
+ * the worker last heard it; every change is an `activity` event.
+ */
+import type { AgentActivity, EventSink, WorkerEvent } from '../bridge/contract';
+
+export class TurnActivity {
+	readonly #emit: (event: WorkerEvent) => void;
+	readonly #byChat = new Map<string, AgentActivity>();
+
+	constructor(emit: (event: WorkerEvent) => void) {
+		this.#emit = emit;
+	}
+
+	/** Whether a turn runs in `chat_id`. */
+	busy(chat_id: string): boolean {
+		return this.#byChat.get(chat_id)?.busy ?? false;
+	}
+
+	/** Change what is known of `chat_id` (a reason only while busy). */
+	set(chat_id: string, change: Partial<AgentActivity>): void {
+		const prev = this.#byChat.get(chat_id) ?? { chat_id, busy: false, typing: false };
+		const next: AgentActivity = { ...prev, ...change, chat_id };
+		if (!next.busy) delete next.reason;
+		this.#byChat.set(chat_id, next);
+		this.#emit({ type: 'activity', activity: next });
+	}
+
+	/**
+	 * The link went down: unknown until the gateway says again (`agent.busy` after `sync.done`), so
+	 * no "thinking", Stop or "queued behind the turn" for a link that is down, and a turn the
+	 * gateway lost meanwhile does not keep its answers open.
+	 */
+	clear(): void {
+		for (const chat_id of [...this.#byChat.keys()])
+			this.set(chat_id, { busy: false, typing: false });
+	}
+
+	replayTo(sink: EventSink): void {
+		for (const activity of this.#byChat.values()) sink({ type: 'activity', activity });
+	}
+}

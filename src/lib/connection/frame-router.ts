@@ -1,0 +1,152 @@
+/**
+ * Where each inbound frame goes (see doc/architecture.md "Following one frame"): streamed text
+ * to the hot buffers, stored frames to the apply queue, turn state to the activity, and what is
+ * shown but not stored (notifications, the gateway's status, unsolicited errors) to the pages.
+ */
+import type { MediaRef } from '../protocol/iris/frames';
+import type { IrisDB } from '../db/schema';
+import { isStored } from '../db/apply';
+import { closeInterrupted } from '../db/interrupted';
+import type { TurnActivity } from './activity';
+import type { ApplyQueue } from './apply-queue';
+import { featureEvent, serverErrorEvent } from './feature-events';
+import type { HotTexts } from './hot-texts';
+import type { InboundEvent } from './inbound';
+import type { MediaTransfers } from './media';
+import { offerAsMessage } from './media/refs';
+import type { OutboxSender } from './outbox-sender';
+import type { Reporter } from './reporter';
+import { wellFormedFrame } from './well-formed';
+
+export interface FrameRouterDeps {
+	db: IrisDB;
+	/** The channel of frames without `chat_id`. */
+	defaultChatId: () => string;
+	/** Whether the gateway reports its turns (Iris does; Hermes Chat v3 has no turn state). */
+	hasTurnState: () => boolean;
+	hot: HotTexts;
+	queue: ApplyQueue;
+	activity: TurnActivity;
+	outbox: OutboxSender;
+	media: MediaTransfers;
+	reporter: Reporter;
+}
+
+export class FrameRouter {
+	readonly #d: FrameRouterDeps;
+
+	constructor(deps: FrameRouterDeps) {
+		this.#d = deps;
+	}
+
+	/** Handle one inbound event (never throws; store failures are reported). */
+	route(input: InboundEvent): void {
+		const frame = wellFormedFrame(input);
+		const { hot, queue, activity, reporter } = this.#d;
+		const chat_id = frame.chat_id ?? this.#d.defaultChatId();
+		switch (frame.type) {
+			case 'message.update': {
+				const { message_id, text, reasoning } = frame.payload;
+				this.#opening(message_id, chat_id, () =>
+					hot.update(message_id, text, typeof reasoning === 'string' ? reasoning : undefined)
+				);
+				return;
+			}
+			case 'message.append': {
+				const { message_id, text } = frame.payload;
+				this.#opening(message_id, chat_id, () => hot.append(message_id, text));
+				return;
+			}
+			case 'message.stop': {
+				const { text, reasoning } = hot.stop(frame.payload.message_id);
+				const payload = { ...frame.payload };
+				if (payload.final_text === undefined && text !== undefined) payload.final_text = text;
+				if (payload.reasoning === undefined && reasoning !== undefined) {
+					payload.reasoning = reasoning;
+				}
+				queue.enqueue({ ...frame, payload });
+				return;
+			}
+			case 'message':
+				this.#d.outbox.enrichAck(frame);
+				queue.enqueue(frame);
+				this.#announceMedia(frame.payload.media ?? []);
+				return;
+			case 'history':
+				queue.enqueue(frame);
+				this.#announceMedia(frame.payload.messages.flatMap((m) => m.media ?? []));
+				return;
+			case 'media.offer':
+				// With an id it answers our `media.upload.end`; without, the agent offers media.
+				if (frame.id !== undefined) return;
+				queue.enqueue(offerAsMessage(frame));
+				this.#announceMedia([frame.payload]);
+				return;
+			case 'agent.busy':
+				activity.set(chat_id, { busy: true, reason: frame.payload.reason ?? 'processing' });
+				return;
+			case 'agent.idle':
+				activity.set(chat_id, { busy: false, typing: false });
+				// The turn is over: an answer still open in the channel (one a restarted gateway
+				// forgot, when the reader sent again at once) will never be stopped.
+				this.closeForgotten(chat_id);
+				return;
+			case 'typing':
+				activity.set(chat_id, { typing: frame.payload.on });
+				return;
+			case 'error':
+				if (frame.id === undefined) {
+					reporter.diagnose(
+						'server_error',
+						`${frame.payload.code ?? 'error'}: ${frame.payload.message ?? ''}`
+					);
+					reporter.emit(serverErrorEvent(frame));
+				}
+				return;
+			case 'notification':
+			case 'status':
+				reporter.emit(featureEvent(frame, chat_id));
+				return;
+			default:
+				if (isStored(frame)) queue.enqueue(frame);
+		}
+	}
+
+	/**
+	 * After a reconnect's sync and the channel's gap-fill page, and on each `agent.idle`: an Iris
+	 * gateway has said by now which turns it runs (`agent.busy` follows `sync.done`), so an answer
+	 * still open in a channel it calls idle will never get its `message.stop`: close it as
+	 * interrupted (db/interrupted.ts; a late `message.stop` still completes it normally). Not for
+	 * v3, which has no turn state to go by.
+	 */
+	closeForgotten(chat_id: string): void {
+		if (!this.#d.hasTurnState()) return;
+		const { db, hot, activity, reporter } = this.#d;
+		this.#d.queue.then(async () => {
+			if (activity.busy(chat_id)) return;
+			const closed = await closeInterrupted(db, chat_id, (message_id) => hot.stop(message_id));
+			for (const row of closed) reporter.diagnose('turn', `answer ${row.message_id} was cut off`);
+		});
+	}
+
+	/**
+	 * Streamed text for `message_id`: an update without a start (e.g. a coalesced replay) opens
+	 * the message; a start for a message already stored is a no-op.
+	 */
+	#opening(message_id: string, chat_id: string, change: () => boolean): void {
+		const first = this.#d.hot.latest(message_id) === undefined;
+		if (change() && first) {
+			this.#d.queue.enqueue({ v: 1, type: 'message.start', chat_id, payload: { message_id } });
+		}
+	}
+
+	/** After the frames that carry it are stored, remember media and fetch what is eager. */
+	#announceMedia(refs: MediaRef[]): void {
+		if (refs.length === 0) return;
+		this.#d.queue.then(() =>
+			this.#d.media
+				.announce(refs)
+				.catch((e: Error) => this.#d.reporter.diagnose('media', e.message))
+		);
+	}
+}

@@ -1,0 +1,75 @@
+/**
+ * One message as the UI shows it: everything its bubble reads, from wherever it lives (the stored
+ * row, the hot streaming text and reasoning, the turn's tool cards and pickers, the page's
+ * "queued behind the turn" mark). Made by the `Conversation` that shows the message, one per row
+ * it holds; the getters read reactive state, so a bubble re-renders when any of it changes.
+ */
+import type { MessageRow } from '../db/schema';
+import type { PartRow, PickerRow } from '../db/turn-rows';
+import type { LiveTexts } from './live-texts.svelte';
+import type { QueuedSends } from './queued.svelte';
+import type { TurnState } from './turn.svelte';
+
+/** What a view reads besides its row (shared by the views of one conversation). */
+export interface MessageViewContext {
+	live: LiveTexts;
+	turn: TurnState;
+	queued: QueuedSends;
+}
+
+export class MessageView {
+	readonly row: MessageRow;
+	readonly #ctx: MessageViewContext;
+
+	constructor(row: MessageRow, ctx: MessageViewContext) {
+		this.row = row;
+		this.#ctx = ctx;
+	}
+
+	get id(): string {
+		return this.row.message_id;
+	}
+
+	/** The answer is still arriving. */
+	get streaming(): boolean {
+		return this.row.status === 'streaming';
+	}
+
+	/** Hot text newer than the stored row, while streaming. */
+	get liveText(): string | undefined {
+		return this.streaming ? this.#ctx.live.text(this.row.message_id) : undefined;
+	}
+
+	/** The text to show: the hot text while streaming, else the stored one. */
+	get text(): string {
+		return this.liveText ?? this.row.text;
+	}
+
+	/** The reasoning to show (hot while streaming), or ''. */
+	get reasoning(): string {
+		const live = this.streaming ? this.#ctx.live.reasoning(this.row.message_id) : undefined;
+		return live ?? this.row.reasoning ?? '';
+	}
+
+	/** Tool cards and commentary beats of this message, in order of arrival. */
+	get parts(): PartRow[] {
+		return this.#ctx.turn.parts(this.row.message_id);
+	}
+
+	/** Pickers of this message that are answered or expired, oldest first. */
+	get settledPickers(): PickerRow[] {
+		return this.#ctx.turn.settledPickers(this.row.message_id);
+	}
+
+	/** Sent while the agent was busy: it waits for the running turn (until that turn ends). */
+	get queued(): boolean {
+		return (
+			this.row.status !== 'failed' && this.#ctx.queued.has(this.row.chat_id, this.row.client_msg_id)
+		);
+	}
+
+	/** Not delivered: why, for people (the bubble offers Retry). */
+	get failure(): string | undefined {
+		return this.row.status === 'failed' ? (this.row.error ?? 'Not delivered') : undefined;
+	}
+}
