@@ -12,6 +12,7 @@ export const MAX_LOG_LINE = 2_000;
 // C0 controls (newline, carriage return, ESC …), DEL, C1 controls, line/paragraph separators,
 // bidi embeddings, overrides and isolates, and lone surrogates (not text at all).
 const UNSAFE =
+	// eslint-disable-next-line no-control-regex -- matching control characters is the point
 	/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 function escapeOne(c: string): string {
@@ -19,7 +20,9 @@ function escapeOne(c: string): string {
 	if (c === '\r') return '\\r';
 	if (c === '\t') return '\\t';
 	const code = c.charCodeAt(0);
-	return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+	return code <= 0xff
+		? `\\x${code.toString(16).padStart(2, '0')}`
+		: `\\u${code.toString(16).padStart(4, '0')}`;
 }
 
 /**

@@ -17,19 +17,18 @@ import { importStateFile } from './storage/import';
 import { MemoryStore } from './storage/memory';
 import type { GatewayStore } from './storage/types';
 import { restore } from './control/restore';
-import { handleHealth } from './health';
 import { watchToken } from './token-watch';
 import { linkHost, urlHost } from './links';
-import { serveStatic } from './static';
-import { handleTestHook, type TestHookTarget } from './test-hooks';
+import type { TestHookTarget } from './test-hooks';
 import type { PushOptions } from './push/options';
-import { handleMediaTestHook } from './media/test-hooks';
 import { V3_WS_PATH } from '../src/lib/protocol/hermes-v3';
 import { authorized, requestToken, userOfToken } from './v3/auth';
 import { V3Connection } from './v3/connection';
-import { handleV3Http } from './v3/http';
 import { V3Hub } from './v3/hub';
-import { handleV3TestHook } from './v3/test-hooks';
+import { handleRequest } from './http/routes';
+import { parseTarget } from './http/target';
+import { Admission } from './limits/admission';
+import { limitsWith, type Limits } from './limits/settings';
 
 /** Options of `startGateway`. */
 export interface GatewayOptions {
@@ -68,6 +67,8 @@ export interface GatewayOptions {
 	maxMessageBytes?: number;
 	/** How long frames a device has not acknowledged are kept, ms (`IRIS_REPLAY_RETENTION_DAYS`). */
 	retentionMs?: number;
+	/** Limits on what clients may do (./limits/settings.ts); each unset one keeps its default. */
+	limits?: Partial<Limits>;
 	/** Where log lines go (each prefixed `[gateway]`); default `console.log`. */
 	log?: (line: string) => void;
 }
@@ -140,6 +141,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 	};
 	let hub = startHub();
 	const faults = new Faults();
+	const admission = new Admission(limitsWith(opts.limits));
 	const sessions = new Set<Session>();
 	let restarting = false;
 	const hooks: TestHookTarget = {
@@ -180,20 +182,15 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 	};
 
 	const v3 = new V3Hub(hub, opts.v3IdleMs);
-	const server = createServer((req, res) => {
-		// `/__test/media/…` first: the fault hooks own the rest of `/__test/`.
-		if (handleHealth(req, res, hub)) return;
-		if (opts.testHooks && handleMediaTestHook(req, res, hub)) return;
-		if (opts.testHooks && handleV3TestHook(req, res, v3)) return;
-		if (handleV3Http(req, res, v3)) return;
-		const hook = opts.testHooks ? handleTestHook(req, res, hooks, (l) => hub.log(l)) : null;
-		Promise.resolve(hook)
-			.then((handled) => (handled ? undefined : serveStatic(req, res, root)))
-			.catch((e: unknown) => {
-				hub.log(`http error: ${String(e)}`);
-				res.destroy();
-			});
-	});
+	const server = createServer((req, res) =>
+		handleRequest(req, res, {
+			hub: () => hub,
+			v3,
+			root,
+			admission,
+			...(opts.testHooks ? { hooks } : {})
+		})
+	);
 	// 16 MiB: room for the codec's 4 Mi-character frame limit in UTF-8.
 	const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
 
@@ -203,16 +200,18 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 		if (opts.staticOnly || closing || restarting || faults.refusing()) {
 			return refuseUpgrade(socket, '503 Service Unavailable');
 		}
-		const pathname = (req.url ?? '').split('?', 1)[0];
+		const target = parseTarget(req.url);
+		if (!target) return refuseUpgrade(socket, '400 Bad Request');
+		const { pathname } = target;
 		if (pathname === V3_WS_PATH) {
 			// The spec checks the token before the upgrade ("Gateway 在 upgrade 前验证").
-			if (!authorized(req, hubOptions.token)) {
+			if (!authorized(req, hubOptions.token, target)) {
 				hub.log('v3 auth failed: wrong or missing token');
 				return refuseUpgrade(socket, '401 Unauthorized');
 			}
 			return wss.handleUpgrade(req, socket, head, (ws) => {
 				hub.log('connection opened (v3)');
-				new V3Connection(ws, v3, userOfToken(requestToken(req) ?? ''));
+				new V3Connection(ws, v3, userOfToken(requestToken(req, target) ?? ''));
 			});
 		}
 		if (pathname !== WS_PATH) return refuseUpgrade(socket, '404 Not Found');

@@ -32,7 +32,10 @@ export class RateLimiter {
 		const now = this.now();
 		const b = this.#buckets.get(key);
 		if (!b) return { tokens: this.limit.burst, at: now };
-		const tokens = Math.min(this.limit.burst, b.tokens + ((now - b.at) / 1000) * this.limit.perSecond);
+		const tokens = Math.min(
+			this.limit.burst,
+			b.tokens + ((now - b.at) / 1000) * this.limit.perSecond
+		);
 		return { tokens, at: now };
 	}
 
@@ -77,6 +80,8 @@ export class RateLimiter {
 	waitMs(key: string): number {
 		const { tokens } = this.#bucket(key);
 		if (tokens >= 1) return 0;
-		return this.limit.perSecond > 0 ? Math.ceil(((1 - tokens) / this.limit.perSecond) * 1000) : Infinity;
+		return this.limit.perSecond > 0
+			? Math.ceil(((1 - tokens) / this.limit.perSecond) * 1000)
+			: Infinity;
 	}
 }

@@ -21,6 +21,7 @@ import {
 	type V3HttpError,
 	type V3UploadResult
 } from '../../src/lib/protocol/hermes-v3';
+import { decodeSegment, type RequestTarget } from '../http/target';
 import { mimeProblem } from '../media/policy';
 import { authorized } from './auth';
 import type { V3Hub } from './hub';
@@ -48,8 +49,13 @@ function refuse(res: ServerResponse, status: number, code: V3ErrorCode, text: st
 }
 
 /** Answer a v3 HTTP request; false if the path is not a v3 one. */
-export function handleV3Http(req: IncomingMessage, res: ServerResponse, v3: V3Hub): boolean {
-	const { pathname } = new URL(req.url ?? '/', 'http://gateway.invalid');
+export function handleV3Http(
+	req: IncomingMessage,
+	res: ServerResponse,
+	v3: V3Hub,
+	target: RequestTarget
+): boolean {
+	const { pathname } = target;
 	const upload = pathname === V3_UPLOAD_PATH;
 	const media = pathname.startsWith(V3_MEDIA_PREFIX);
 	if (!upload && !media && pathname !== V3_WS_PATH) return false;
@@ -58,7 +64,7 @@ export function handleV3Http(req: IncomingMessage, res: ServerResponse, v3: V3Hu
 		res.end();
 		return true;
 	}
-	if (!authorized(req, v3.hub.options.token)) {
+	if (!authorized(req, v3.hub.options.token, target)) {
 		req.resume();
 		refuse(res, 401, 'upload_failed', 'token rejected');
 	} else if (pathname === V3_WS_PATH) {
@@ -67,12 +73,12 @@ export function handleV3Http(req: IncomingMessage, res: ServerResponse, v3: V3Hu
 	} else if (upload && req.method === 'POST') {
 		receiveUpload(req, res, v3);
 	} else if (media && (req.method === 'GET' || req.method === 'HEAD')) {
-		serveMedia(req, res, v3, decodeURIComponent(pathname.slice(V3_MEDIA_PREFIX.length))).catch(
-			(e: unknown) => {
-				v3.hub.log(`v3 media: ${String(e)}`);
-				res.destroy();
-			}
-		);
+		const id = decodeSegment(pathname.slice(V3_MEDIA_PREFIX.length));
+		if (id === undefined) return (refuse(res, 400, 'upload_failed', 'malformed media id'), true);
+		serveMedia(req, res, v3, id).catch((e: unknown) => {
+			v3.hub.log(`v3 media: ${String(e)}`);
+			res.destroy();
+		});
 	} else {
 		res.writeHead(405, { ...CORS, allow: upload ? 'POST, OPTIONS' : 'GET, HEAD, OPTIONS' });
 		res.end();

@@ -1,6 +1,6 @@
 /**
- * Fuzz of the gateway's network surface against the real process (`gateway/main.ts` on a SQLite
- * data directory, test hooks and Web Push on): generated raw HTTP requests (paths, encodings,
+ * Fuzz of the gateway's network surface against the real process (`gateway/main.ts` with an in-memory
+ * store, test hooks and Web Push on): generated raw HTTP requests (paths, encodings,
  * methods, headers, upgrade variants, bodies), Iris and v3 text frames on authenticated
  * connections, and raw WebSocket frames before authentication. Afterwards the process must still
  * be running, answer `/healthz`, and pair and answer a new device.
@@ -8,9 +8,6 @@
  * Seeded (`IRIS_FUZZ_SEED` overrides the seed): a failure names its seed and reproduces. The case
  * counts are fixed; the whole run is bounded (each exchange has a timeout).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TOKEN, makeStaticDir } from './gateway-helpers';
@@ -36,12 +33,10 @@ const cleanups: (() => Promise<void>)[] = [];
 beforeAll(async () => {
 	const { dir, cleanup } = await makeStaticDir();
 	cleanups.push(cleanup);
-	const dataDir = await mkdtemp(path.join(tmpdir(), 'iris-fuzz-'));
-	cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
 	run = await startGatewayProcess({
 		IRIS_PORT: '0',
 		IRIS_TOKEN: TOKEN,
-		IRIS_DATA_DIR: dataDir,
+		IRIS_STORE: 'memory',
 		IRIS_STATIC_DIR: dir,
 		IRIS_TEST_HOOKS: '1',
 		IRIS_PUSH: 'webpush',
@@ -58,7 +53,9 @@ afterAll(async () => {
 /** Fail at once (with the process's last words) if the gateway exits while `work` runs. */
 async function alive<T>(what: string, work: Promise<T>): Promise<T> {
 	const died = run.exited.then(() => {
-		throw new Error(`the gateway exited during ${what} (seed ${SEED}):\n${run.output().slice(-3000)}`);
+		throw new Error(
+			`the gateway exited during ${what} (seed ${SEED}):\n${run.output().slice(-3000)}`
+		);
 	});
 	return Promise.race([work, died]);
 }
@@ -90,13 +87,19 @@ async function pairedIris(device: string): Promise<WebSocket> {
 			if (String(data).includes('"hello.ack"')) resolve();
 		})
 	);
-	ws.send(JSON.stringify({ v: 1, type: 'hello', id: 1, payload: { token: TOKEN, device_id: device } }));
+	ws.send(
+		JSON.stringify({ v: 1, type: 'hello', id: 1, payload: { token: TOKEN, device_id: device } })
+	);
 	await acked;
 	return ws;
 }
 
 /** Send `frames` on connections made by `connect`, reconnecting when one is closed. */
-async function pour(connect: () => Promise<WebSocket>, frames: (i: number) => string | Buffer, count: number) {
+async function pour(
+	connect: () => Promise<WebSocket>,
+	frames: (i: number) => string | Buffer,
+	count: number
+) {
 	let ws = await connect();
 	for (let i = 0; i < count; i++) {
 		if (ws.readyState !== WebSocket.OPEN) ws = await connect();
@@ -111,7 +114,7 @@ async function pour(connect: () => Promise<WebSocket>, frames: (i: number) => st
 
 it(
 	'survives generated requests and frames; still healthy, still pairing',
-	{ timeout: 120_000 },
+	{ timeout: 60_000 },
 	async () => {
 		const started = Date.now();
 		const statuses = new Map<number, number>();
@@ -167,7 +170,9 @@ it(
 		);
 
 		const total = HTTP_REQUESTS + IRIS_FRAMES + V3_FRAMES + rawFrames;
-		const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s || 'none'}: ${n}`);
+		const byStatus = [...statuses]
+			.sort(([a], [b]) => a - b)
+			.map(([s, n]) => `${s || 'none'}: ${n}`);
 		console.log(
 			`[fuzz] seed ${SEED}: ${HTTP_REQUESTS} HTTP requests (${byStatus.join(', ')}), ` +
 				`${IRIS_FRAMES} Iris and ${V3_FRAMES} v3 frames, ${rawFrames} raw frames on ` +
@@ -185,8 +190,12 @@ it(
 		const frames: string[] = [];
 		ws.on('message', (d) => frames.push(String(d)));
 		await new Promise((r) => ws.once('open', r));
-		ws.send(JSON.stringify({ v: 1, type: 'hello', id: 1, payload: { token: TOKEN, device_id: 'after' } }));
-		ws.send(JSON.stringify({ v: 1, type: 'message.send', id: 2, payload: { text: 'still here?' } }));
+		ws.send(
+			JSON.stringify({ v: 1, type: 'hello', id: 1, payload: { token: TOKEN, device_id: 'after' } })
+		);
+		ws.send(
+			JSON.stringify({ v: 1, type: 'message.send', id: 2, payload: { text: 'still here?' } })
+		);
 		await expect
 			.poll(() => frames.some((f) => f.includes('"id":2') && f.includes('still here?')))
 			.toBe(true);
