@@ -7,7 +7,8 @@
  *   413 `file_too_large` (over `IRIS_MEDIA_MAX_BYTES`), 415 `unsupported` (executables,
  *   scripts), 400 `upload_failed` (not multipart, no file, a broken body), 401 `upload_failed`
  *   (bad token).
- * - `GET|HEAD /media/{media_id}` → the bytes with their type; 404 for an unknown id.
+ * - `GET|HEAD /media/{media_id}` → the bytes with their type, as an attachment unless a raster
+ *   image, audio or video (../http/media-headers.ts); 404 for an unknown id.
  * - `GET /ws/app` without an upgrade → 401 for a bad token, else 426: a way to tell "token
  *   rejected" from "gateway down", since a refused upgrade looks like a network error in browsers.
  */
@@ -23,6 +24,7 @@ import {
 } from '../../src/lib/protocol/hermes-v3';
 import { decodeSegment, type RequestTarget } from '../http/target';
 import { mimeProblem } from '../media/policy';
+import { mediaHeaders } from '../http/media-headers';
 import { authorized } from './auth';
 import type { V3Hub } from './hub';
 import { storeV3Media } from './media';
@@ -100,12 +102,10 @@ async function serveMedia(
 	}
 	res.writeHead(200, {
 		...CORS,
-		'content-type': item.mime ?? 'application/octet-stream',
+		...mediaHeaders(item.mime, item.filename ?? id),
 		'content-length': item.size,
-		'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(item.filename ?? id)}`,
 		// A media id names one immutable upload.
-		'cache-control': 'private, max-age=31536000, immutable',
-		'x-content-type-options': 'nosniff'
+		'cache-control': 'private, max-age=31536000, immutable'
 	});
 	res.end(req.method === 'HEAD' ? undefined : bytes);
 }
