@@ -190,6 +190,20 @@ describe('gateway pulls and /demo media', () => {
 		client.invalid.length = 0;
 	});
 
+	it('an upload cannot replace media stored under its media_ref; the same bytes again are fine', async () => {
+		const { client, list } = await setup();
+		const first = Buffer.from('the first file');
+		const start = { kind: 'document', mime: 'text/plain', filename: 'a.txt' };
+		await upload(client, 'ref-taken', first, start).end();
+		const other = await upload(client, 'ref-taken', Buffer.from('another file'), start).end();
+		expect(other).toMatchObject({ type: 'error', payload: { code: 'unsupported' } });
+		const again = await upload(client, 'ref-taken', first, start).end();
+		expect(again).toMatchObject({ type: 'media.offer', payload: { media_id: 'ref-taken' } });
+		expect(await list()).toEqual([
+			expect.objectContaining({ media_id: 'ref-taken', sha256: sha(first) })
+		]);
+	});
+
 	it('the drop-after hook cuts the next upload once, past the given bytes', async () => {
 		const { gw, client } = await setup();
 		const res = await fetch(`${gw.gw.httpUrl}/__test/media/drop-after?bytes=100`, {
