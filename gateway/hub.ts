@@ -10,6 +10,7 @@
  */
 import type { Channel, ServerFrame } from '../src/lib/protocol/iris';
 import { MonotonicClock } from './clock';
+import { escapeLogText } from './log-text';
 import type { FrameRecorder } from './recorder';
 import type { PushOptions } from './push/options';
 import { PushService } from './push/service';
@@ -183,9 +184,12 @@ export class Hub {
 		return this.#abort.signal;
 	}
 
-	/** Log one line, prefixed `[gateway] `. */
+	/**
+	 * Log one line, prefixed `[gateway] `. Escaped (../log-text.ts): messages quote what clients
+	 * sent, and no client may start a line of its own or rewrite the terminal.
+	 */
 	log(message: string): void {
-		this.options.log(`[gateway] ${message}`);
+		this.options.log(`[gateway] ${escapeLogText(message)}`);
 	}
 
 	/** Start delivering broadcasts to `peer` (after its `hello.ack`). */
