@@ -13,10 +13,11 @@ import { handleMediaTestHook } from '../media/test-hooks';
 import { serveStatic } from '../static';
 import { handleTestHook, TEST_HOOKS_PREFIX, type TestHookTarget } from '../test-hooks';
 import { authorized } from '../v3/auth';
-import { handleV3Http } from '../v3/http';
+import { handleV3Http, type HttpAccess } from '../v3/http';
 import type { V3Hub } from '../v3/hub';
 import { handleV3TestHook } from '../v3/test-hooks';
 import { APP_HEADERS } from './headers';
+import type { OriginPolicy } from './origins';
 import { parseTarget, type RequestTarget } from './target';
 
 /** What the router serves from; `hub()` is read per request (a test restart replaces it). */
@@ -29,6 +30,8 @@ export interface HttpContext {
 	hooks?: TestHookTarget;
 	/** Failed authentications are counted here, per remote address. */
 	admission: Admission;
+	/** Which pages may use the token-checked endpoints. */
+	origins: OriginPolicy;
 }
 
 /** The remote address of a request (the key of per-address limits). */
@@ -58,6 +61,11 @@ function hookAllowed(
 	target: RequestTarget
 ): boolean {
 	const address = addressOf(req);
+	if (ctx.origins.foreign(req)) {
+		req.resume();
+		plain(res, 403, 'this origin may not use the test hooks');
+		return false;
+	}
 	if (!ctx.admission.mayAuthenticate(address)) {
 		req.resume();
 		plain(res, 429, 'too many failed authentications', { 'retry-after': '60' });
@@ -69,6 +77,16 @@ function hookAllowed(
 	req.resume();
 	plain(res, 401, 'test hooks need the token (Authorization: Bearer)');
 	return false;
+}
+
+function access(req: IncomingMessage, ctx: HttpContext): HttpAccess {
+	const address = addressOf(req);
+	return {
+		allowOrigin: ctx.origins.allowedOrigin(req),
+		foreign: ctx.origins.foreign(req),
+		blocked: !ctx.admission.mayAuthenticate(address),
+		failed: () => ctx.admission.failed(address)
+	};
 }
 
 async function route(
@@ -86,7 +104,7 @@ async function route(
 		if (handleV3TestHook(req, res, ctx.v3, target)) return;
 		if (await handleTestHook(req, res, ctx.hooks, target, (l) => hub.log(l))) return;
 	}
-	if (handleV3Http(req, res, ctx.v3, target)) return;
+	if (handleV3Http(req, res, ctx.v3, target, access(req, ctx))) return;
 	for (const [name, value] of Object.entries(APP_HEADERS)) res.setHeader(name, value);
 	await serveStatic(req, res, ctx.root, target);
 }

@@ -111,9 +111,12 @@ describe('POST /api/media/upload', () => {
 	});
 
 	it('answers CORS preflights', async () => {
-		const res = await fetch(`${t.gw.httpUrl}/api/media/upload`, { method: 'OPTIONS' });
+		const res = await fetch(`${t.gw.httpUrl}/api/media/upload`, {
+			method: 'OPTIONS',
+			headers: { origin: t.gw.httpUrl }
+		});
 		expect(res.status).toBe(204);
-		expect(res.headers.get('access-control-allow-origin')).toBe('*');
+		expect(res.headers.get('access-control-allow-origin')).toBe(t.gw.httpUrl);
 		expect(res.headers.get('access-control-allow-headers')).toContain('authorization');
 	});
 });
