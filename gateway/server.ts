@@ -110,7 +110,8 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 		...(opts.push ? { push: opts.push } : {}),
 		...(opts.mediaMaxBytes !== undefined ? { mediaMaxBytes: opts.mediaMaxBytes } : {}),
 		...(opts.maxMessageBytes !== undefined ? { maxMessageBytes: opts.maxMessageBytes } : {}),
-		...(opts.retentionMs !== undefined ? { retentionMs: opts.retentionMs } : {})
+		...(opts.retentionMs !== undefined ? { retentionMs: opts.retentionMs } : {}),
+		sendLimit: limitsWith(opts.limits).sends
 	};
 	if (opts.stateFile) {
 		const imported = await importStateFile(store, opts.stateFile);
