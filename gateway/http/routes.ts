@@ -16,7 +16,7 @@ import { authorized } from '../v3/auth';
 import { handleV3Http, type HttpAccess } from '../v3/http';
 import type { V3Hub } from '../v3/hub';
 import { handleV3TestHook } from '../v3/test-hooks';
-import { APP_HEADERS } from './headers';
+import { APP_HEADERS, appPolicy } from './headers';
 import type { OriginPolicy } from './origins';
 import { parseTarget, type RequestTarget } from './target';
 
@@ -106,6 +106,8 @@ async function route(
 	}
 	if (handleV3Http(req, res, ctx.v3, target, access(req, ctx))) return;
 	for (const [name, value] of Object.entries(APP_HEADERS)) res.setHeader(name, value);
+	const script = /\.m?js$/i.test(target.pathname);
+	res.setHeader('content-security-policy', appPolicy(ctx.root, script));
 	await serveStatic(req, res, ctx.root, target);
 }
 
