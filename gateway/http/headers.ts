@@ -52,12 +52,8 @@ export function metaPolicy(html: string): string | undefined {
  */
 export function appPolicy(root: string, script = false): string {
 	const file = path.join(root, 'index.html');
-	let mtimeMs = 0;
-	try {
-		mtimeMs = statSync(file).mtimeMs;
-	} catch {
-		return FRAME_POLICY;
-	}
+	const mtimeMs = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
+	if (mtimeMs === undefined) return FRAME_POLICY;
 	if (cached?.file !== file || cached.mtimeMs !== mtimeMs) {
 		let policy: string | undefined;
 		try {
