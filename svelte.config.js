@@ -7,6 +7,35 @@ import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
  */
 const buildDir = process.env.IRIS_BUILD_DIR || 'build';
 
+/**
+ * The app's Content-Security-Policy (doc/security.md "Headers for a deployment"), shipped as a
+ * `<meta>` in every page (hashes for SvelteKit's inline start-up script) so that it holds on any
+ * static host; the gateway sends the same policy as a header, with `frame-ancestors 'none'` (which
+ * a `<meta>` cannot carry). Nothing runs but the app's own scripts; images may come from any
+ * http(s) host because the reader can allow remote images per host at run time; the socket and
+ * v3 media go to whatever gateway the user paired with.
+ */
+/** @type {import('@sveltejs/kit').KitConfig['csp']} */
+const csp = {
+	mode: 'hash',
+	directives: {
+		'default-src': ['self'],
+		'script-src': ['self', 'wasm-unsafe-eval'],
+		// Svelte style attributes, KaTeX and the code highlighter set inline styles.
+		'style-src': ['self', 'unsafe-inline'],
+		'img-src': ['self', 'blob:', 'data:', 'https:', 'http:'],
+		'media-src': ['self', 'blob:'],
+		'font-src': ['self', 'data:'],
+		'connect-src': ['self', 'ws:', 'wss:', 'http:', 'https:'],
+		'worker-src': ['self'],
+		'manifest-src': ['self'],
+		'frame-src': ['none'],
+		'object-src': ['none'],
+		'base-uri': ['none'],
+		'form-action': ['self']
+	}
+};
+
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
 	preprocess: vitePreprocess(),
@@ -18,6 +47,7 @@ const config = {
 		// src/lib/state/pwa.svelte.ts), so that a waiting worker becomes a "New version available"
 		// prompt instead of a silent switch.
 		serviceWorker: { register: false },
+		csp,
 		// Only when given: a default computed here would differ between the config's loads.
 		...(process.env.IRIS_BUILD_VERSION ? { version: { name: process.env.IRIS_BUILD_VERSION } } : {})
 	}

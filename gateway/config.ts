@@ -19,11 +19,17 @@
  * | `IRIS_REPLAY_RETENTION_DAYS` | `7` (unacknowledged frames kept)    |
  * | `IRIS_QR`              | `auto` (QR code when stdout is a terminal); `1` / `0` |
  * | `IRIS_RECORD_FRAMES`   | unset; a file: every frame in/out, JSONL |
+ * | `IRIS_ALLOWED_ORIGINS` | unset; origins (comma-separated) whose pages may connect besides the app's own |
+ * | `IRIS_HELLO_TIMEOUT_MS` | `10000` (time to a valid `hello` after the upgrade) |
+ * | `IRIS_SEND_BURST`      | `30` (`message.send` at once, per device) |
+ * | `IRIS_SEND_PER_SECOND` | `5` (`message.send` per second, sustained, per device) |
  */
 import path from 'node:path';
 import { DEFAULT_STEP_MS } from './demo-agent';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './hub';
 import type { GatewayOptions } from './server';
+import { parseAllowedOrigins } from './http/origins';
+import { DEFAULT_LIMITS, type Limits } from './limits/settings';
 import { readPushOptions } from './push/options';
 import { DEFAULT_MEDIA_LIMIT_BYTES } from '../src/lib/protocol/iris';
 
@@ -49,6 +55,28 @@ function intInRange(name: string, raw: string, min: number, max: number): number
 	return Number.isInteger(n) && n >= min && n <= max
 		? n
 		: `${name} must be an integer from ${min} to ${max}, got "${raw}"`;
+}
+
+/** The limits the environment sets (`IRIS_HELLO_TIMEOUT_MS`, `IRIS_SEND_*`), or an error. */
+function readLimits(env: NodeJS.ProcessEnv): Partial<Limits> | string {
+	const out: Partial<Limits> = {};
+	const num = (name: string, max: number) => {
+		const raw = env[name];
+		return raw ? intInRange(name, raw, 1, max) : undefined;
+	};
+	const hello = num('IRIS_HELLO_TIMEOUT_MS', 600_000);
+	const burst = num('IRIS_SEND_BURST', 1_000_000);
+	const perSecond = num('IRIS_SEND_PER_SECOND', 1_000_000);
+	for (const v of [hello, burst, perSecond]) if (typeof v === 'string') return v;
+	if (typeof hello === 'number') out.helloTimeoutMs = hello;
+	if (typeof burst === 'number' || typeof perSecond === 'number') {
+		const d = DEFAULT_LIMITS.sends;
+		out.sends = {
+			burst: typeof burst === 'number' ? burst : d.burst,
+			perSecond: typeof perSecond === 'number' ? perSecond : d.perSecond
+		};
+	}
+	return out;
 }
 
 /**
@@ -92,6 +120,10 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string
 	if (storeKind !== 'sqlite' && storeKind !== 'memory') {
 		return { ok: false, error: `IRIS_STORE must be "sqlite" or "memory", got "${storeKind}"` };
 	}
+	const allowedOrigins = parseAllowedOrigins(env.IRIS_ALLOWED_ORIGINS);
+	if (typeof allowedOrigins === 'string') return { ok: false, error: allowedOrigins };
+	const limits = readLimits(env);
+	if (typeof limits === 'string') return { ok: false, error: limits };
 	const qr = { '': 'auto', auto: 'auto', '1': 'on', '0': 'off' }[env.IRIS_QR ?? ''];
 	if (!qr) return { ok: false, error: `IRIS_QR must be "auto", "1" or "0", got "${env.IRIS_QR}"` };
 	return {
@@ -112,6 +144,8 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string
 			demoStepMs,
 			mediaMaxBytes,
 			testHooks: env.IRIS_TEST_HOOKS === '1',
+			...(allowedOrigins.length ? { allowedOrigins } : {}),
+			...(Object.keys(limits).length ? { limits } : {}),
 			...(env.IRIS_STATE_FILE ? { stateFile: path.resolve(cwd, env.IRIS_STATE_FILE) } : {}),
 			...(env.IRIS_RECORD_FRAMES
 				? { recordFrames: path.resolve(cwd, env.IRIS_RECORD_FRAMES) }

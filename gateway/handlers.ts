@@ -137,7 +137,19 @@ export function handleAppFrame(hub: Hub, peer: Peer, f: AppFrame): void {
 		case 'message.send':
 		case 'history': {
 			const scope = scopeOf(hub, f);
-			if (!scope) {
+			const device = peer.deviceId ?? '';
+			if (f.type === 'message.send' && !hub.sends.take(device)) {
+				const wait = hub.sends.waitMs(device);
+				hub.log(`message.send from ${device} refused: rate limited for ${wait} ms`);
+				const text = `too many messages; try again in ${Math.ceil(wait / 1000)} s`;
+				peer.send(
+					frame(
+						'error',
+						{ code: 'rate_limited' as const, message: text, retry_after_ms: wait },
+						{ id: f.id }
+					)
+				);
+			} else if (!scope) {
 				peer.send(errorFrame('not_found', `unknown chat_id "${f.chat_id}"`, f.id));
 			} else if (f.type === 'message.send') {
 				handleMessageSend(hub, peer, f, scope);

@@ -4,15 +4,21 @@
  * status 200 when the store answers, 503 when it does not. No token needed; it reveals no content.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestTarget } from './http/target';
 import type { Hub } from './hub';
 
 /** The path it answers. */
 export const HEALTH_PATH = '/healthz';
 
 /** Answer `GET /healthz`; false for any other request. */
-export function handleHealth(req: IncomingMessage, res: ServerResponse, hub: Hub): boolean {
-	const pathname = (req.url ?? '').split('?', 1)[0];
-	if (pathname !== HEALTH_PATH || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+export function handleHealth(
+	req: IncomingMessage,
+	res: ServerResponse,
+	hub: Hub,
+	target: RequestTarget
+): boolean {
+	if (target.pathname !== HEALTH_PATH || (req.method !== 'GET' && req.method !== 'HEAD'))
+		return false;
 	const store = hub.store.health();
 	const body = {
 		ok: store.ok,

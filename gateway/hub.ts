@@ -10,6 +10,9 @@
  */
 import type { Channel, ServerFrame } from '../src/lib/protocol/iris';
 import { MonotonicClock } from './clock';
+import { escapeLogText } from './log-text';
+import { RateLimiter, type RateLimit } from './limits/rate-limiter';
+import { DEFAULT_LIMITS } from './limits/settings';
 import type { FrameRecorder } from './recorder';
 import type { PushOptions } from './push/options';
 import { PushService } from './push/service';
@@ -43,6 +46,8 @@ export interface HubOptions {
 	maxMessageBytes?: number;
 	/** How long frames a device has not acknowledged are kept for it, ms (default 7 days). */
 	retentionMs?: number;
+	/** `message.send` per device (default `DEFAULT_LIMITS.sends`, ./limits/settings.ts). */
+	sendLimit?: RateLimit;
 }
 
 /** Default `IRIS_MAX_MESSAGE_BYTES`: 1 MiB of UTF-8 text. */
@@ -76,6 +81,8 @@ export class Hub {
 	readonly options: HubOptions;
 	/** Web Push to devices that are not connected (`IRIS_PUSH=webpush`); undefined when off. */
 	readonly push: PushService | undefined;
+	/** `message.send` budget per device id (answered `error{rate_limited}` when empty). */
+	readonly sends: RateLimiter;
 	readonly media: MediaStore;
 	/** When this hub started, epoch ms (`GET /healthz` uptime). */
 	readonly startedAt = Date.now();
@@ -94,6 +101,7 @@ export class Hub {
 		const streamed = store.events.openStreams().map((s) => s.ts);
 		this.clock = new MonotonicClock(Date.now, Math.max(store.messages.latestTs(), ...streamed));
 		this.media = new MediaStore(store.media, options.mediaMaxBytes ?? DEFAULT_MEDIA_LIMIT_BYTES);
+		this.sends = new RateLimiter(options.sendLimit ?? DEFAULT_LIMITS.sends);
 		this.push =
 			options.push &&
 			new PushService(options.push, store.push, (l) => this.log(l), DEFAULT_CHANNEL.chat_id);
@@ -183,9 +191,12 @@ export class Hub {
 		return this.#abort.signal;
 	}
 
-	/** Log one line, prefixed `[gateway] `. */
+	/**
+	 * Log one line, prefixed `[gateway] `. Escaped (../log-text.ts): messages quote what clients
+	 * sent, and no client may start a line of its own or rewrite the terminal.
+	 */
 	log(message: string): void {
-		this.options.log(`[gateway] ${message}`);
+		this.options.log(`[gateway] ${escapeLogText(message)}`);
 	}
 
 	/** Start delivering broadcasts to `peer` (after its `hello.ack`). */

@@ -11,25 +11,23 @@ import { WebSocketServer } from 'ws';
 import { DEFAULT_STEP_MS } from './demo-agent';
 import { Faults } from './faults';
 import { Hub } from './hub';
-import { Session } from './session';
 import { frameRecorder } from './recorder';
 import { importStateFile } from './storage/import';
 import { MemoryStore } from './storage/memory';
 import type { GatewayStore } from './storage/types';
 import { restore } from './control/restore';
-import { handleHealth } from './health';
 import { watchToken } from './token-watch';
 import { linkHost, urlHost } from './links';
-import { serveStatic } from './static';
-import { handleTestHook, type TestHookTarget } from './test-hooks';
+import type { TestHookTarget } from './test-hooks';
 import type { PushOptions } from './push/options';
-import { handleMediaTestHook } from './media/test-hooks';
 import { V3_WS_PATH } from '../src/lib/protocol/hermes-v3';
-import { authorized, requestToken, userOfToken } from './v3/auth';
-import { V3Connection } from './v3/connection';
-import { handleV3Http } from './v3/http';
+import type { Session } from './session';
 import { V3Hub } from './v3/hub';
-import { handleV3TestHook } from './v3/test-hooks';
+import { handleRequest } from './http/routes';
+import { OriginPolicy } from './http/origins';
+import { handleUpgrade, WS_PATH } from './http/upgrade';
+import { Admission } from './limits/admission';
+import { limitsWith, type Limits } from './limits/settings';
 
 /** Options of `startGateway`. */
 export interface GatewayOptions {
@@ -68,6 +66,10 @@ export interface GatewayOptions {
 	maxMessageBytes?: number;
 	/** How long frames a device has not acknowledged are kept, ms (`IRIS_REPLAY_RETENTION_DAYS`). */
 	retentionMs?: number;
+	/** Origins besides the app's own whose pages may connect (`IRIS_ALLOWED_ORIGINS`, ./http/origins.ts). */
+	allowedOrigins?: string[];
+	/** Limits on what clients may do (./limits/settings.ts); each unset one keeps its default. */
+	limits?: Partial<Limits>;
 	/** Where log lines go (each prefixed `[gateway]`); default `console.log`. */
 	log?: (line: string) => void;
 }
@@ -92,16 +94,8 @@ export interface RunningGateway {
 	close(): Promise<void>;
 }
 
-/** The WebSocket path; upgrades anywhere else are refused. */
-export const WS_PATH = '/ws';
-
 /** How long `close()` waits for clients to answer the close handshake before cutting them off. */
 const CLOSE_GRACE_MS = 500;
-
-function refuseUpgrade(socket: Duplex, status: string): void {
-	socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-	socket.destroy();
-}
 
 /** Start the gateway; resolves once it is listening. */
 export async function startGateway(opts: GatewayOptions): Promise<RunningGateway> {
@@ -116,7 +110,8 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 		...(opts.push ? { push: opts.push } : {}),
 		...(opts.mediaMaxBytes !== undefined ? { mediaMaxBytes: opts.mediaMaxBytes } : {}),
 		...(opts.maxMessageBytes !== undefined ? { maxMessageBytes: opts.maxMessageBytes } : {}),
-		...(opts.retentionMs !== undefined ? { retentionMs: opts.retentionMs } : {})
+		...(opts.retentionMs !== undefined ? { retentionMs: opts.retentionMs } : {}),
+		sendLimit: limitsWith(opts.limits).sends
 	};
 	if (opts.stateFile) {
 		const imported = await importStateFile(store, opts.stateFile);
@@ -140,6 +135,8 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 	};
 	let hub = startHub();
 	const faults = new Faults();
+	const admission = new Admission(limitsWith(opts.limits));
+	const origins = new OriginPolicy(opts.allowedOrigins);
 	const sessions = new Set<Session>();
 	let restarting = false;
 	const hooks: TestHookTarget = {
@@ -180,49 +177,33 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 	};
 
 	const v3 = new V3Hub(hub, opts.v3IdleMs);
-	const server = createServer((req, res) => {
-		// `/__test/media/…` first: the fault hooks own the rest of `/__test/`.
-		if (handleHealth(req, res, hub)) return;
-		if (opts.testHooks && handleMediaTestHook(req, res, hub)) return;
-		if (opts.testHooks && handleV3TestHook(req, res, v3)) return;
-		if (handleV3Http(req, res, v3)) return;
-		const hook = opts.testHooks ? handleTestHook(req, res, hooks, (l) => hub.log(l)) : null;
-		Promise.resolve(hook)
-			.then((handled) => (handled ? undefined : serveStatic(req, res, root)))
-			.catch((e: unknown) => {
-				hub.log(`http error: ${String(e)}`);
-				res.destroy();
-			});
-	});
+	const server = createServer((req, res) =>
+		handleRequest(req, res, {
+			hub: () => hub,
+			v3,
+			root,
+			admission,
+			origins,
+			...(opts.testHooks ? { hooks } : {})
+		})
+	);
 	// 16 MiB: room for the codec's 4 Mi-character frame limit in UTF-8.
 	const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
 
 	let closing: Promise<void> | undefined;
-	server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-		// While closing too: a socket accepted now would only be cut off again.
-		if (opts.staticOnly || closing || restarting || faults.refusing()) {
-			return refuseUpgrade(socket, '503 Service Unavailable');
-		}
-		const pathname = (req.url ?? '').split('?', 1)[0];
-		if (pathname === V3_WS_PATH) {
-			// The spec checks the token before the upgrade ("Gateway 在 upgrade 前验证").
-			if (!authorized(req, hubOptions.token)) {
-				hub.log('v3 auth failed: wrong or missing token');
-				return refuseUpgrade(socket, '401 Unauthorized');
-			}
-			return wss.handleUpgrade(req, socket, head, (ws) => {
-				hub.log('connection opened (v3)');
-				new V3Connection(ws, v3, userOfToken(requestToken(req) ?? ''));
-			});
-		}
-		if (pathname !== WS_PATH) return refuseUpgrade(socket, '404 Not Found');
-		wss.handleUpgrade(req, socket, head, (ws) => {
-			hub.log('connection opened');
-			const session = new Session(ws, hub, faults);
-			sessions.add(session);
-			ws.once('close', () => sessions.delete(session));
-		});
-	});
+	server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+		handleUpgrade(req, socket, head, {
+			hub: () => hub,
+			v3,
+			wss,
+			admission,
+			origins,
+			faults,
+			sessions,
+			// While closing too: a socket accepted now would only be cut off again.
+			down: () => Boolean(opts.staticOnly || closing || restarting || faults.refusing())
+		})
+	);
 
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);

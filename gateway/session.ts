@@ -27,6 +27,19 @@ import { isStorageError } from './storage/errors';
 /** Close code sent after an auth failure (application range 4000–4999). */
 export const CLOSE_AUTH_FAILED = 4001;
 
+/**
+ * The pre-authentication limits watching one connection (./limits/admission.ts, by address);
+ * absent for connections made in-process by tests.
+ */
+export interface SessionGuard {
+	/** The `hello` was accepted: the connection leaves the pre-authentication limits. */
+	authenticated(): void;
+	/** Whether a token may be checked now (the address has failure budget left). */
+	mayAuthenticate(): boolean;
+	/** A wrong token was given. */
+	failed(): void;
+}
+
 /** What the demo gateway can do, announced in `hello.ack`. */
 const SERVER_CAPS = {
 	streaming: true,
@@ -81,14 +94,16 @@ export class Session implements Peer {
 	#deviceId: string | undefined;
 	/** Request id of the frame being handled (answered with an `error` if its handler throws). */
 	#handling: number | undefined;
+	readonly #guard: SessionGuard | undefined;
 
 	/**
 	 * Attach to an accepted socket; the session lives as long as the socket. `faults`: the test
-	 * hooks' delay / duplicate settings for outgoing frames.
+	 * hooks' delay / duplicate settings for outgoing frames; `guard`: the limits before `hello`.
 	 */
-	constructor(ws: WebSocket, hub: Hub, faults?: Faults) {
+	constructor(ws: WebSocket, hub: Hub, faults?: Faults, guard?: SessionGuard) {
 		this.#ws = ws;
 		this.#hub = hub;
+		this.#guard = guard;
 		this.#out = new OutgoingQueue(
 			{
 				get bufferedAmount() {
@@ -183,10 +198,25 @@ export class Session implements Peer {
 					: `an invalid frame (${decoded.error.message})`;
 			const id = decoded?.ok ? decoded.frame.id : decoded?.error.id;
 			this.#reject(`the first frame must be hello, got ${why}`, id);
-		} else if (!tokenMatches(decoded.frame.payload.token, this.#hub.options.token)) {
-			this.#reject('wrong token', decoded.frame.id);
 		} else {
-			this.#welcome(decoded.frame);
+			this.#checkHello(decoded.frame);
+		}
+	}
+
+	/** Check a `hello`'s token (unless the address is out of guesses) and welcome or refuse it. */
+	#checkHello(hello: AppFrameOf<'hello'>): void {
+		if (this.#guard && !this.#guard.mayAuthenticate()) {
+			this.#hub.log('auth refused: too many failed authentications from this address');
+			this.send(
+				errorFrame('rate_limited', 'too many failed authentications; try again later', hello.id)
+			);
+			// 1008 (policy), not 4001: the token may be right, the app must not ask to pair again.
+			this.#ws.close(1008, 'rate limited');
+		} else if (!tokenMatches(hello.payload.token, this.#hub.options.token)) {
+			this.#guard?.failed();
+			this.#reject('wrong token', hello.id);
+		} else {
+			this.#welcome(hello);
 		}
 	}
 
@@ -215,6 +245,7 @@ export class Session implements Peer {
 		};
 		this.send(frame('hello.ack', ack, { id: hello.id }));
 		this.#hub.addPeer(this);
+		this.#guard?.authenticated();
 		this.send(frame('status', { state: this.#hub.state }));
 		this.#hub.log(`authenticated device ${this.#device}`);
 	}
@@ -231,8 +262,7 @@ export class Session implements Peer {
 		this.#handling = f.id;
 		if (f.type === 'hello') {
 			// A repeated hello re-checks the token; the client may re-pair on an open socket.
-			if (tokenMatches(f.payload.token, this.#hub.options.token)) this.#welcome(f);
-			else this.#reject('wrong token', f.id);
+			this.#checkHello(f);
 		} else if (!this.#media.handle(f)) handleAppFrame(this.#hub, this, f);
 	}
 }

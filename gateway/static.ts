@@ -12,6 +12,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { decodeSegment, type RequestTarget } from './http/target';
 
 /** Content-Type per file extension; anything else is served as `application/octet-stream`. */
 export const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -57,17 +58,16 @@ function plain(res: ServerResponse, status: number, body: string): void {
 export async function serveStatic(
 	req: IncomingMessage,
 	res: ServerResponse,
-	root: string
+	root: string,
+	target: RequestTarget
 ): Promise<void> {
 	if (req.method !== 'GET' && req.method !== 'HEAD') {
 		res.setHeader('Allow', 'GET, HEAD');
 		plain(res, 405, 'method not allowed');
 		return;
 	}
-	let pathname: string;
-	try {
-		pathname = decodeURIComponent((req.url ?? '/').split(/[?#]/, 1)[0] ?? '/');
-	} catch {
+	const pathname = decodeSegment(target.pathname);
+	if (pathname === undefined) {
 		plain(res, 400, 'bad request');
 		return;
 	}

@@ -19,6 +19,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MessagePayload } from '../src/lib/protocol/iris';
 import type { Faults } from './faults';
+import type { RequestTarget } from './http/target';
 import type { HubStats } from './hub';
 
 /** Path prefix of the hooks. */
@@ -60,8 +61,8 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
 	res.end(JSON.stringify(body));
 }
 
-function msParam(url: URL): number | null {
-	const ms = Number(url.searchParams.get('ms'));
+function msParam(query: URLSearchParams): number | null {
+	const ms = Number(query.get('ms'));
 	return Number.isInteger(ms) && ms >= 0 && ms <= 600_000 ? ms : null;
 }
 
@@ -73,11 +74,11 @@ export async function handleTestHook(
 	req: IncomingMessage,
 	res: ServerResponse,
 	target: TestHookTarget,
+	{ pathname, query }: RequestTarget,
 	log: (line: string) => void
 ): Promise<boolean> {
-	const url = new URL(req.url ?? '/', 'http://gateway');
-	if (!url.pathname.startsWith(TEST_HOOKS_PREFIX)) return false;
-	const name = url.pathname.slice(TEST_HOOKS_PREFIX.length);
+	if (!pathname.startsWith(TEST_HOOKS_PREFIX)) return false;
+	const name = pathname.slice(TEST_HOOKS_PREFIX.length);
 	const { faults } = target;
 	try {
 		if (req.method === 'GET' && name === 'state') {
@@ -94,7 +95,7 @@ export async function handleTestHook(
 				break;
 			case 'refuse':
 			case 'delay': {
-				const ms = msParam(url);
+				const ms = msParam(query);
 				if (ms === null) return (reply(res, 400, { error: 'ms must be 0…600000' }), true);
 				if (name === 'refuse') faults.refuseUntil = Date.now() + ms;
 				else faults.delayMs = ms;
@@ -102,11 +103,11 @@ export async function handleTestHook(
 				break;
 			}
 			case 'duplicate':
-				faults.duplicate = url.searchParams.get('on') !== '0';
+				faults.duplicate = query.get('on') !== '0';
 				reply(res, 200, { duplicate: faults.duplicate });
 				break;
 			case 'inject': {
-				const repeat = Number(url.searchParams.get('repeat') ?? '1');
+				const repeat = Number(query.get('repeat') ?? '1');
 				if (!Number.isInteger(repeat) || repeat < 1 || repeat > 1_000_000) {
 					return (reply(res, 400, { error: 'repeat must be 1…1000000' }), true);
 				}
@@ -129,7 +130,7 @@ export async function handleTestHook(
 				reply(res, 404, { error: `no test hook "${name}"` });
 				return true;
 		}
-		log(`test hook: ${name}${url.search}`);
+		log(`test hook: ${name}${query.size ? `?${query}` : ''}`);
 	} catch (e) {
 		reply(res, 500, { error: (e as Error).message });
 	}

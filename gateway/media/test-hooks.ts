@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { frame, type MediaKind } from '../../src/lib/protocol/iris';
+import type { RequestTarget } from '../http/target';
 import type { Hub } from '../hub';
 import { MediaStore } from './store';
 
@@ -28,14 +29,19 @@ export function json(res: ServerResponse, status: number, body: unknown): void {
 }
 
 /** Answer a `/__test/media/…` request; false if the path is not one of ours. */
-export function handleMediaTestHook(req: IncomingMessage, res: ServerResponse, hub: Hub): boolean {
-	const url = new URL(req.url ?? '/', 'http://gateway.invalid');
-	if (!url.pathname.startsWith(MEDIA_TEST_PREFIX)) return false;
-	const action = url.pathname.slice(MEDIA_TEST_PREFIX.length);
+export function handleMediaTestHook(
+	req: IncomingMessage,
+	res: ServerResponse,
+	hub: Hub,
+	target: RequestTarget
+): boolean {
+	const { pathname, query } = target;
+	if (!pathname.startsWith(MEDIA_TEST_PREFIX)) return false;
+	const action = pathname.slice(MEDIA_TEST_PREFIX.length);
 	if (action === 'list' && req.method === 'GET') {
 		json(res, 200, hub.media.list());
 	} else if (action === 'drop-after' && req.method === 'POST') {
-		const bytes = Number(url.searchParams.get('bytes'));
+		const bytes = Number(query.get('bytes'));
 		if (!Number.isInteger(bytes) || bytes < 0) {
 			json(res, 400, { error: 'bytes must be a non-negative integer' });
 		} else {
@@ -44,9 +50,9 @@ export function handleMediaTestHook(req: IncomingMessage, res: ServerResponse, h
 			json(res, 200, { ok: true });
 		}
 	} else if (action === 'offer' && req.method === 'POST') {
-		offer(req, res, hub, url.searchParams);
+		offer(req, res, hub, query);
 	} else {
-		json(res, 404, { error: `unknown test hook ${url.pathname}` });
+		json(res, 404, { error: `unknown test hook ${pathname}` });
 	}
 	return true;
 }

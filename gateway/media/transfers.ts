@@ -131,9 +131,21 @@ export class MediaTransfers {
 			this.#reject(f.id, media_ref, `sha256 mismatch (got ${actual})`);
 			return;
 		}
+		const id = f.id;
+		// `media_ref` becomes the stored id: it must not replace what another upload (or the
+		// agent) stored under it. The same bytes again (an end whose answer was lost) are fine.
+		const existing = this.hub.media.get(media_ref);
+		if (existing) {
+			if (existing.sha256 === actual && existing.size === bytes.length) {
+				this.peer.send(frame('media.offer', MediaStore.ref(existing), { id }));
+			} else {
+				this.hub.log(`upload ${media_ref} refused: that media id is taken`);
+				this.peer.send(errorFrame('unsupported', `media_ref "${media_ref}" is taken`, id));
+			}
+			return;
+		}
 		const { kind, mime, filename } = u.start;
 		const item = { media_id: media_ref, kind, mime, filename, size: bytes.length, sha256: actual };
-		const id = f.id;
 		this.hub.media.put(item, bytes).then(
 			() => {
 				this.hub.log(`media stored ${media_ref} ${bytes.length} bytes sha256=${actual}`);

@@ -9,6 +9,7 @@
  * | `IRIS_VAPID_PRIVATE_KEY` |                                                                  |
  * | `IRIS_VAPID_SUBJECT`     | contact for push services, default `mailto:iris@localhost`       |
  * | `IRIS_NTFY_URL`          | ntfy server to publish to for devices that registered a topic    |
+ * | `IRIS_PUSH_ALLOW_PRIVATE`| `1` (tests only): accept http and private-address push endpoints |
  */
 import webpush from 'web-push';
 import type { MetaTable } from '../storage/types';
@@ -20,6 +21,8 @@ import type { MetaTable } from '../storage/types';
 export interface PushOptions {
 	vapid?: { publicKey: string; privateKey: string; subject: string };
 	ntfy?: { url: string };
+	/** Accept Web Push endpoints on http and private addresses (a local push service in tests). */
+	allowPrivateEndpoints?: boolean;
 }
 
 function readNtfyUrl(raw: string | undefined): { url: string } | undefined | string {
@@ -51,7 +54,8 @@ export function readPushOptions(env: NodeJS.ProcessEnv): PushOptions | undefined
 		? { publicKey: env.IRIS_VAPID_PUBLIC_KEY!, privateKey: env.IRIS_VAPID_PRIVATE_KEY! }
 		: webpush.generateVAPIDKeys();
 	const vapid = { ...keys, subject: env.IRIS_VAPID_SUBJECT || 'mailto:iris@localhost' };
-	return ntfy ? { vapid, ntfy } : { vapid };
+	const allow = env.IRIS_PUSH_ALLOW_PRIVATE === '1' ? { allowPrivateEndpoints: true } : {};
+	return ntfy ? { vapid, ntfy, ...allow } : { vapid, ...allow };
 }
 
 /**

@@ -5,11 +5,15 @@
  */
 import type { PushSubscription } from 'web-push';
 import type { DevicePush, PushTable } from '../storage/types';
+import { endpointProblem } from './endpoint';
 
 export type { DevicePush };
 
-/** Parse an `fcm_token` as a Web Push subscription; an error message when it is not one. */
-export function parseSubscription(token: string): PushSubscription | string {
+/**
+ * Parse an `fcm_token` as a Web Push subscription; an error message when it is not one, or when
+ * its endpoint is not an https URL on a public host (./endpoint.ts; `allowPrivate`: tests only).
+ */
+export function parseSubscription(token: string, allowPrivate = false): PushSubscription | string {
 	let json: unknown;
 	try {
 		json = JSON.parse(token);
@@ -25,6 +29,8 @@ export function parseSubscription(token: string): PushSubscription | string {
 	) {
 		return 'fcm_token must have an http(s) endpoint and keys.p256dh / keys.auth';
 	}
+	const problem = endpointProblem(s.endpoint, allowPrivate);
+	if (problem) return problem;
 	return { endpoint: s.endpoint, keys: { p256dh: s.keys.p256dh, auth: s.keys.auth } };
 }
 

@@ -10,6 +10,7 @@ import type { ServerFrame } from '../../src/lib/protocol/iris';
 import { pushForFrame, type GatewayPush } from '../../src/lib/protocol/push';
 import { ntfyMessage, publishNtfy } from './ntfy';
 import type { PushOptions } from './options';
+import { resolvesToPrivate } from './endpoint';
 import { PushRegistry, parseSubscription, type DevicePush } from './registry';
 import type { PushTable } from '../storage/types';
 
@@ -58,7 +59,7 @@ export class PushService {
 		const push: DevicePush = {};
 		if (fields.fcm_token) {
 			if (!this.#options.vapid) return 'this gateway pushes through ntfy only: send ntfy_topic';
-			const parsed = parseSubscription(fields.fcm_token);
+			const parsed = parseSubscription(fields.fcm_token, this.#options.allowPrivateEndpoints);
 			if (typeof parsed === 'string') return parsed;
 			push.subscription = parsed;
 		}
@@ -117,8 +118,16 @@ export class PushService {
 		urgency: Urgency
 	): Promise<void> {
 		try {
-			const { vapid } = this.#options;
+			const { vapid, allowPrivateEndpoints } = this.#options;
 			if (!vapid) return;
+			// Checked again now: a public name may have been pointed at a private address since.
+			const { hostname } = new URL(subscription.endpoint);
+			if (!allowPrivateEndpoints && (await resolvesToPrivate(hostname))) {
+				this.#log(
+					`push: not sent to device ${device_id}: its endpoint resolves to a private address`
+				);
+				return;
+			}
 			const request = webpush.generateRequestDetails(subscription, body, {
 				vapidDetails: vapid,
 				TTL: TTL_S,

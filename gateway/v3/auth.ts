@@ -4,23 +4,29 @@
  * `IRIS_TOKEN`. The spec's token is a JWT: when ours is one, its `sub` is the user id.
  */
 import type { IncomingMessage } from 'node:http';
+import { parseTarget, type RequestTarget } from '../http/target';
 import { tokenMatches } from '../session';
 
 /** The user id used when the token is not a JWT with a `sub` (the app's `from` wins later). */
 export const V3_DEFAULT_USER = 'user';
 
-/** The token a request carries: `?token=` first, else `Authorization: Bearer …`; or undefined. */
-export function requestToken(req: IncomingMessage): string | undefined {
-	const url = new URL(req.url ?? '/', 'http://gateway.invalid');
-	const query = url.searchParams.get('token');
+/**
+ * The token a request carries: `?token=` first, else `Authorization: Bearer …`; or undefined.
+ * `target`: the request's parsed target when the caller has it (else parsed here, never throws).
+ */
+export function requestToken(
+	req: IncomingMessage,
+	target: RequestTarget | undefined = parseTarget(req.url)
+): string | undefined {
+	const query = target?.query.get('token');
 	if (query) return query;
 	const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
 	return bearer?.[1];
 }
 
-/** True when `req` carries the gateway's token. */
-export function authorized(req: IncomingMessage, token: string): boolean {
-	const given = requestToken(req);
+/** True when `req` carries the gateway's token (`target` as for `requestToken`). */
+export function authorized(req: IncomingMessage, token: string, target?: RequestTarget): boolean {
+	const given = requestToken(req, target ?? parseTarget(req.url));
 	return given !== undefined && tokenMatches(given, token);
 }
 

@@ -7,7 +7,8 @@
  *   413 `file_too_large` (over `IRIS_MEDIA_MAX_BYTES`), 415 `unsupported` (executables,
  *   scripts), 400 `upload_failed` (not multipart, no file, a broken body), 401 `upload_failed`
  *   (bad token).
- * - `GET|HEAD /media/{media_id}` → the bytes with their type; 404 for an unknown id.
+ * - `GET|HEAD /media/{media_id}` → the bytes with their type, as an attachment unless a raster
+ *   image, audio or video (../http/media-headers.ts); 404 for an unknown id.
  * - `GET /ws/app` without an upgrade → 401 for a bad token, else 426: a way to tell "token
  *   rejected" from "gateway down", since a refused upgrade looks like a network error in browsers.
  */
@@ -21,19 +22,45 @@ import {
 	type V3HttpError,
 	type V3UploadResult
 } from '../../src/lib/protocol/hermes-v3';
+import { decodeSegment, type RequestTarget } from '../http/target';
 import { mimeProblem } from '../media/policy';
+import { mediaHeaders } from '../http/media-headers';
 import { authorized } from './auth';
 import type { V3Hub } from './hub';
 import { storeV3Media } from './media';
 
-const CORS = {
-	'access-control-allow-origin': '*',
-	'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
-	'access-control-allow-headers': 'authorization, content-type',
-	'access-control-max-age': '600'
-};
+/** Who asks (./routes.ts fills it in per request from the origin policy and the limits). */
+export interface HttpAccess {
+	/** `Access-Control-Allow-Origin` for the request's page, when it is an allowed one. */
+	allowOrigin: string | undefined;
+	/** A page on a foreign origin: refused before the token is looked at. */
+	foreign: boolean;
+	/** The address is out of failed-authentication budget: its token is not looked at. */
+	blocked: boolean;
+	/** Count a failed token check. */
+	failed(): void;
+}
 
-function json(res: ServerResponse, status: number, body: V3UploadResult | V3HttpError): void {
+/**
+ * CORS for an allowed page only (the app's own origin, `IRIS_ALLOWED_ORIGINS`): with `*`, any
+ * page could read whether a token it guessed was right.
+ */
+function corsFor(access: HttpAccess): Record<string, string> {
+	return {
+		...(access.allowOrigin ? { 'access-control-allow-origin': access.allowOrigin } : {}),
+		vary: 'Origin',
+		'access-control-allow-methods': 'GET, HEAD, POST, OPTIONS',
+		'access-control-allow-headers': 'authorization, content-type',
+		'access-control-max-age': '600'
+	};
+}
+
+function json(
+	res: ServerResponse,
+	status: number,
+	body: V3UploadResult | V3HttpError,
+	CORS: Record<string, string> = {}
+): void {
 	if (res.headersSent) return;
 	res.writeHead(status, {
 		...CORS,
@@ -43,36 +70,56 @@ function json(res: ServerResponse, status: number, body: V3UploadResult | V3Http
 	res.end(JSON.stringify(body));
 }
 
-function refuse(res: ServerResponse, status: number, code: V3ErrorCode, text: string): void {
-	json(res, status, { code, text });
+function refuse(
+	res: ServerResponse,
+	status: number,
+	code: V3ErrorCode,
+	text: string,
+	cors: Record<string, string> = {}
+): void {
+	json(res, status, { code, text }, cors);
 }
 
 /** Answer a v3 HTTP request; false if the path is not a v3 one. */
-export function handleV3Http(req: IncomingMessage, res: ServerResponse, v3: V3Hub): boolean {
-	const { pathname } = new URL(req.url ?? '/', 'http://gateway.invalid');
+export function handleV3Http(
+	req: IncomingMessage,
+	res: ServerResponse,
+	v3: V3Hub,
+	target: RequestTarget,
+	access: HttpAccess
+): boolean {
+	const { pathname } = target;
 	const upload = pathname === V3_UPLOAD_PATH;
 	const media = pathname.startsWith(V3_MEDIA_PREFIX);
 	if (!upload && !media && pathname !== V3_WS_PATH) return false;
-	if (req.method === 'OPTIONS') {
+	const CORS = corsFor(access);
+	if (access.foreign) {
+		req.resume();
+		refuse(res, 403, 'upload_failed', 'this origin may not use the gateway', CORS);
+	} else if (req.method === 'OPTIONS') {
 		res.writeHead(204, CORS);
 		res.end();
-		return true;
-	}
-	if (!authorized(req, v3.hub.options.token)) {
+	} else if (access.blocked) {
 		req.resume();
-		refuse(res, 401, 'upload_failed', 'token rejected');
+		res.setHeader('retry-after', '60');
+		refuse(res, 429, 'upload_failed', 'too many failed authentications', CORS);
+	} else if (!authorized(req, v3.hub.options.token, target)) {
+		access.failed();
+		req.resume();
+		refuse(res, 401, 'upload_failed', 'token rejected', CORS);
 	} else if (pathname === V3_WS_PATH) {
 		res.writeHead(426, { ...CORS, upgrade: 'websocket', 'content-type': 'text/plain' });
 		res.end('token accepted; connect with a WebSocket');
 	} else if (upload && req.method === 'POST') {
-		receiveUpload(req, res, v3);
+		receiveUpload(req, res, v3, CORS);
 	} else if (media && (req.method === 'GET' || req.method === 'HEAD')) {
-		serveMedia(req, res, v3, decodeURIComponent(pathname.slice(V3_MEDIA_PREFIX.length))).catch(
-			(e: unknown) => {
-				v3.hub.log(`v3 media: ${String(e)}`);
-				res.destroy();
-			}
-		);
+		const id = decodeSegment(pathname.slice(V3_MEDIA_PREFIX.length));
+		if (id === undefined)
+			return (refuse(res, 400, 'upload_failed', 'malformed media id', CORS), true);
+		serveMedia(req, res, v3, id, CORS).catch((e: unknown) => {
+			v3.hub.log(`v3 media: ${String(e)}`);
+			res.destroy();
+		});
 	} else {
 		res.writeHead(405, { ...CORS, allow: upload ? 'POST, OPTIONS' : 'GET, HEAD, OPTIONS' });
 		res.end();
@@ -84,27 +131,31 @@ async function serveMedia(
 	req: IncomingMessage,
 	res: ServerResponse,
 	v3: V3Hub,
-	id: string
+	id: string,
+	CORS: Record<string, string>
 ): Promise<void> {
 	const item = v3.hub.media.get(id);
 	const bytes = item ? await v3.hub.media.read(id).catch(() => 'missing' as const) : 'missing';
 	if (!item || typeof bytes === 'string') {
 		if (item) v3.hub.log(`media ${id} not served: the stored bytes are ${String(bytes)}`);
-		return refuse(res, 404, 'upload_failed', `no media "${id}"`);
+		return refuse(res, 404, 'upload_failed', `no media "${id}"`, CORS);
 	}
 	res.writeHead(200, {
 		...CORS,
-		'content-type': item.mime ?? 'application/octet-stream',
+		...mediaHeaders(item.mime, item.filename ?? id),
 		'content-length': item.size,
-		'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(item.filename ?? id)}`,
 		// A media id names one immutable upload.
-		'cache-control': 'private, max-age=31536000, immutable',
-		'x-content-type-options': 'nosniff'
+		'cache-control': 'private, max-age=31536000, immutable'
 	});
 	res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
-function receiveUpload(req: IncomingMessage, res: ServerResponse, v3: V3Hub): void {
+function receiveUpload(
+	req: IncomingMessage,
+	res: ServerResponse,
+	v3: V3Hub,
+	CORS: Record<string, string>
+): void {
 	const limit = v3.hub.media.limitBytes;
 	let parser: busboy.Busboy;
 	try {
@@ -113,7 +164,7 @@ function receiveUpload(req: IncomingMessage, res: ServerResponse, v3: V3Hub): vo
 		parser = busboy({ headers: req.headers, limits: { fileSize: limit + 1, files: 1 } });
 	} catch (e) {
 		req.resume();
-		return refuse(res, 400, 'upload_failed', `expected multipart/form-data (${String(e)})`);
+		return refuse(res, 400, 'upload_failed', `expected multipart/form-data (${String(e)})`, CORS);
 	}
 	let file: { name: string; mime: string; chunks: Buffer[] } | undefined;
 	let tooLarge = false;
@@ -131,27 +182,27 @@ function receiveUpload(req: IncomingMessage, res: ServerResponse, v3: V3Hub): vo
 		v3.hub.log(`v3 upload failed: ${String(e)}`);
 		req.unpipe(parser);
 		req.resume();
-		refuse(res, 400, 'upload_failed', `the upload could not be read: ${String(e)}`);
+		refuse(res, 400, 'upload_failed', `the upload could not be read: ${String(e)}`, CORS);
 	});
 	parser.on('close', () => {
 		if (tooLarge) {
 			const text = `the file is over the gateway's limit of ${limit} bytes`;
 			v3.hub.log(`v3 upload refused: ${text}`);
-			return refuse(res, 413, 'file_too_large', text);
+			return refuse(res, 413, 'file_too_large', text, CORS);
 		}
-		if (!file) return refuse(res, 400, 'upload_failed', 'no file part in the upload');
+		if (!file) return refuse(res, 400, 'upload_failed', 'no file part in the upload', CORS);
 		const problem = mimeProblem('document', file.mime);
-		if (problem) return refuse(res, 415, 'unsupported', problem);
+		if (problem) return refuse(res, 415, 'unsupported', problem, CORS);
 		const bytes = Buffer.concat(file.chunks);
 		const { name, mime } = file;
 		storeV3Media(v3.hub.media, { name, mime, bytes }).then(
 			(item) => {
 				v3.hub.log(`v3 upload stored: ${item.media_id} (${mime}, ${bytes.length} bytes)`);
-				json(res, 200, { media_id: item.media_id, name, type: mime, size: bytes.length });
+				json(res, 200, { media_id: item.media_id, name, type: mime, size: bytes.length }, CORS);
 			},
 			(e: unknown) => {
 				v3.hub.log(`storage: v3 upload could not be stored: ${String(e)}`);
-				refuse(res, 500, 'upload_failed', 'the gateway could not store the upload');
+				refuse(res, 500, 'upload_failed', 'the gateway could not store the upload', CORS);
 			}
 		);
 	});

@@ -9,6 +9,7 @@
  * - `GET /__test/v3/state` → `{connections, held}`: open v3 connections, frames held.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestTarget } from '../http/target';
 import { json } from '../media/test-hooks';
 import type { V3Hub } from './hub';
 
@@ -16,16 +17,21 @@ import type { V3Hub } from './hub';
 export const V3_TEST_PREFIX = '/__test/v3/';
 
 /** Answer a `/__test/v3/…` request; false if the path is not one of ours. */
-export function handleV3TestHook(req: IncomingMessage, res: ServerResponse, v3: V3Hub): boolean {
-	const url = new URL(req.url ?? '/', 'http://gateway.invalid');
-	if (!url.pathname.startsWith(V3_TEST_PREFIX)) return false;
-	const action = url.pathname.slice(V3_TEST_PREFIX.length);
+export function handleV3TestHook(
+	req: IncomingMessage,
+	res: ServerResponse,
+	v3: V3Hub,
+	target: RequestTarget
+): boolean {
+	const { pathname, query } = target;
+	if (!pathname.startsWith(V3_TEST_PREFIX)) return false;
+	const action = pathname.slice(V3_TEST_PREFIX.length);
 	if (action === 'drop' && req.method === 'POST') {
 		const dropped = v3.dropAll();
 		v3.hub.log(`test hook: ${dropped} v3 connections cut`);
 		json(res, 200, { dropped });
 	} else if (action === 'drop-after' && req.method === 'POST') {
-		const streams = Number(url.searchParams.get('streams'));
+		const streams = Number(query.get('streams'));
 		if (!Number.isInteger(streams) || streams < 1) {
 			json(res, 400, { error: 'streams must be a positive integer' });
 		} else {
@@ -36,7 +42,7 @@ export function handleV3TestHook(req: IncomingMessage, res: ServerResponse, v3: 
 	} else if (action === 'state' && req.method === 'GET') {
 		json(res, 200, { connections: v3.connections, held: v3.held });
 	} else {
-		json(res, 404, { error: `unknown test hook ${url.pathname}` });
+		json(res, 404, { error: `unknown test hook ${pathname}` });
 	}
 	return true;
 }

@@ -7,6 +7,7 @@ import {
 	sendMessage,
 	test
 } from './fixtures';
+import { testHookFetch } from './faults';
 
 /** `slowAnswer()` of gateway/demo/anatomy.ts (that module pulls the gateway's JSON schema in). */
 const SLOW_ANSWER = `A slow answer: ${Array.from({ length: 100 }, (_, i) => `word${i + 1}`).join(' ')}. Done.`;
@@ -22,7 +23,7 @@ test('a disconnect mid-stream loses nothing and duplicates nothing', async ({ pa
 	const opened = gateway.connectionsOpened();
 
 	// Cut every socket, as a network drop would (no close handshake).
-	const res = await fetch(`${gateway.httpUrl}/__test/drop`, { method: 'POST' });
+	const res = await testHookFetch(gateway, '/__test/drop', { method: 'POST' });
 	expect(((await res.json()) as { dropped: number }).dropped).toBeGreaterThanOrEqual(1);
 	await expect.poll(() => gateway.connectionsOpened()).toBeGreaterThan(opened);
 

@@ -7,6 +7,17 @@ import type { MessagePayload } from '../../src/lib/protocol/iris';
 import { expect, messageLog, replyTo, sendMessage, type Gateway } from './fixtures';
 import { walkLog, type WalkedRow } from './log-walk';
 
+/** `fetch` of a `/__test/…` path (`path` starts with `/__test/`), with the token the hooks require. */
+export function testHookFetch(
+	gateway: Gateway,
+	path: string,
+	init: RequestInit = {}
+): Promise<Response> {
+	const headers = new Headers(init.headers);
+	headers.set('authorization', `Bearer ${gateway.token}`);
+	return fetch(`${gateway.httpUrl}${path}`, { ...init, headers });
+}
+
 /** `POST /__test/<name>?<query>` with an optional raw body; resolves with the JSON answer. */
 export async function hook(
 	gateway: Gateway,
@@ -17,7 +28,7 @@ export async function hook(
 	const search = new URLSearchParams(
 		Object.entries(query).map(([k, v]) => [k, String(v)])
 	).toString();
-	const res = await fetch(`${gateway.httpUrl}/__test/${name}${search ? `?${search}` : ''}`, {
+	const res = await testHookFetch(gateway, `/__test/${name}${search ? `?${search}` : ''}`, {
 		method: 'POST',
 		body
 	});
@@ -33,7 +44,7 @@ export interface GatewayState {
 }
 
 export async function gatewayState(gateway: Gateway): Promise<GatewayState> {
-	const res = await fetch(`${gateway.httpUrl}/__test/state`);
+	const res = await testHookFetch(gateway, '/__test/state');
 	return (await res.json()) as GatewayState;
 }
 

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expect, messageLog, pairViaLink, test, type Gateway } from './fixtures';
+import { testHookFetch } from './faults';
 import { imageLoaded } from './media-support';
 
 /** Script that, if it ever runs on the app's origin, leaves a mark in the app's localStorage. */
@@ -14,7 +15,7 @@ const SVG =
 /** Make the agent offer a file (`/__test/media/offer`, gateway/media/test-hooks.ts). */
 async function offer(gateway: Gateway, kind: string, mime: string, filename: string, body: string) {
 	const q = new URLSearchParams({ kind, mime, filename });
-	const res = await fetch(`${gateway.httpUrl}/__test/media/offer?${q}`, { method: 'POST', body });
+	const res = await testHookFetch(gateway, `/__test/media/offer?${q}`, { method: 'POST', body });
 	if (!res.ok) throw new Error(`[e2e] /__test/media/offer: ${res.status}`);
 }
 

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { makePdf, makePng, makeWav } from '../../gateway/media/samples';
+import { testHookFetch } from './faults';
 import type { Gateway } from './fixtures';
 
 /** A file as `setInputFiles` takes it. */
@@ -35,7 +36,7 @@ export function sha256(buffer: Buffer): string {
 export async function storedMedia(
 	gateway: Gateway
 ): Promise<{ media_id: string; filename?: string; size: number; sha256: string }[]> {
-	const res = await fetch(`${gateway.httpUrl}/__test/media/list`);
+	const res = await testHookFetch(gateway, '/__test/media/list');
 	if (!res.ok) throw new Error(`[e2e] /__test/media/list: ${res.status}`);
 	return (await res.json()) as {
 		media_id: string;
@@ -47,7 +48,7 @@ export async function storedMedia(
 
 /** Make the gateway cut the connection of the next upload after `bytes` bytes. */
 export async function dropNextUploadAfter(gateway: Gateway, bytes: number): Promise<void> {
-	const res = await fetch(`${gateway.httpUrl}/__test/media/drop-after?bytes=${bytes}`, {
+	const res = await testHookFetch(gateway, `/__test/media/drop-after?bytes=${bytes}`, {
 		method: 'POST'
 	});
 	if (!res.ok) throw new Error(`[e2e] /__test/media/drop-after: ${res.status}`);

@@ -10,6 +10,11 @@ import {
 	type Gateway
 } from './fixtures';
 
+/** Options for a second gateway the app served by `app` may connect to (another origin). */
+function servingAppOf(app: Gateway) {
+	return { env: { IRIS_ALLOWED_ORIGINS: app.httpUrl } };
+}
+
 /** A pairing link opened on the app of `app`'s origin that names the gateway `target`. */
 function linkTo(app: Gateway, target: Gateway): string {
 	return (
@@ -35,7 +40,7 @@ test('a paired app opening a link to another gateway asks first; Cancel keeps th
 	gateway,
 	startGateway
 }) => {
-	const other = await startGateway();
+	const other = await startGateway(servingAppOf(gateway));
 	await pairViaLink(page, gateway);
 	await sendMessage(page, 'before the link');
 
@@ -106,7 +111,7 @@ test('a first pairing with a gateway on another host shows the host before conne
 	gateway,
 	startGateway
 }) => {
-	const other = await startGateway();
+	const other = await startGateway(servingAppOf(gateway));
 	await page.goto(linkTo(gateway, other));
 	const dialog = page.getByRole('dialog', { name: 'Connect to this gateway?' });
 	await expect(dialog).toBeVisible();
@@ -121,7 +126,7 @@ test("a link to the app's own pairing page inside a message is text, not a link"
 	gateway,
 	startGateway
 }) => {
-	const other = await startGateway();
+	const other = await startGateway(servingAppOf(gateway));
 	await pairViaLink(page, gateway);
 	const bait = linkTo(gateway, other);
 	// The demo agent quotes the user's markdown: the answer holds the bait as a link and as text.

@@ -25,7 +25,9 @@ const MESSAGES = Number(process.env.IRIS_SOAK_MESSAGES ?? 200);
 const DROPS = Number(process.env.IRIS_SOAK_DROPS ?? 12);
 const PER_TAB = Math.ceil(MESSAGES / 2);
 
-test.use({ gatewayOptions: { testHooks: true, stepMs: 1 } });
+// The soak is about exactly-once delivery through drops and restarts, as fast as the app sends:
+// the per-device send limit (its own tests: outbox-rate-limit, gateway-rate-limit) is lifted.
+test.use({ gatewayOptions: { testHooks: true, stepMs: 1, env: { IRIS_SEND_BURST: '100000' } } });
 
 const label = (tab: string, i: number) => `soak ${tab}-${String(i).padStart(3, '0')}`;
 

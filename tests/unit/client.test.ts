@@ -62,7 +62,7 @@ describe('IrisClient outbox (doc/protocol.md "Sending messages without loss or d
 	});
 
 	it.each([
-		['with the reason', 'rate_limited', 'slow down', 'slow down'],
+		['with the reason', 'unsupported', 'not here', 'not here'],
 		[
 			'saying in words that the channel is gone',
 			'not_found',

@@ -9,18 +9,22 @@ import { MemoryStore } from '../../gateway/storage/memory';
 import { openSqliteStore } from '../../gateway/storage/sqlite/open';
 import { HIGH_WATER_BYTES, OutgoingQueue } from '../../gateway/outgoing';
 import { encodeServerFrame, frame, type ServerFrameOf } from '../../src/lib/protocol/iris';
-import { TestClient, httpGet, startTestGateway, type TestGateway } from './gateway-helpers';
+import { TOKEN, TestClient, httpGet, startTestGateway, type TestGateway } from './gateway-helpers';
 import { sendAndFinish } from './gateway-suite';
 
 function post(port: number, rawPath: string, body = ''): Promise<{ status: number; body: string }> {
 	return new Promise((resolve, reject) => {
-		const req = request({ host: '127.0.0.1', port, path: rawPath, method: 'POST' }, (res) => {
-			const chunks: Buffer[] = [];
-			res.on('data', (c: Buffer) => chunks.push(c));
-			res.on('end', () =>
-				resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') })
-			);
-		});
+		const headers = { authorization: `Bearer ${TOKEN}` };
+		const req = request(
+			{ host: '127.0.0.1', port, path: rawPath, method: 'POST', headers },
+			(res) => {
+				const chunks: Buffer[] = [];
+				res.on('data', (c: Buffer) => chunks.push(c));
+				res.on('end', () =>
+					resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') })
+				);
+			}
+		);
 		req.on('error', reject);
 		req.end(body);
 	});
@@ -111,7 +115,9 @@ describe('test hooks', () => {
 		const done = await b.request('sync', { cursor: 0 });
 		expect(b.types()).toContain('message.stop');
 		expect(done.type).toBe('sync.done');
-		const state = JSON.parse((await httpGet(t.gw.port, '/__test/state')).body);
+		const state = JSON.parse(
+			(await httpGet(t.gw.port, `/__test/state?token=${encodeURIComponent(TOKEN)}`)).body
+		);
 		expect(state.stats).toEqual({ sendsReceived: 1, duplicateSends: 1 });
 		expect(state.user_messages.map((m: { text: string }) => m.text)).toEqual(['keep me']);
 

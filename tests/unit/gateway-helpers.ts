@@ -12,6 +12,8 @@ import { decodeServerFrame, type ServerFrame } from '../../src/lib/protocol/iris
 import { FrameWaiter } from './support/frame-waiter';
 
 export const TOKEN = 'test-token/+=';
+/** The token as request headers (the test hooks and v3 HTTP endpoints take it so). */
+export const BEARER = { authorization: `Bearer ${TOKEN}` };
 export const INDEX_HTML = '<!doctype html><title>Iris test index</title>';
 /** Lives next to (not inside) the static dir; must never be served. */
 export const SECRET = 'secret outside the static dir';

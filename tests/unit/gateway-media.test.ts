@@ -5,7 +5,7 @@ import { MEDIA_CHUNK_BYTES, chunkRanges } from '../../src/lib/protocol/iris/medi
 import { makePdf, makePng, makeWav } from '../../gateway/media/samples';
 import { mimeProblem } from '../../gateway/media/policy';
 import { describeMedia } from '../../gateway/media/describe';
-import { TestClient, startTestGateway, type TestGateway } from './gateway-helpers';
+import { BEARER, TestClient, startTestGateway, type TestGateway } from './gateway-helpers';
 import { sendAndFinish } from './gateway-suite';
 
 let running: { gw: TestGateway; clients: TestClient[] } | undefined;
@@ -25,7 +25,8 @@ async function setup(mediaMaxBytes = 1024 * 1024) {
 	client.ws.on('message', (data, isBinary) => {
 		if (isBinary) binary.push(data as Buffer);
 	});
-	const list = async () => (await fetch(`${gw.gw.httpUrl}/__test/media/list`)).json();
+	const list = async () =>
+		(await fetch(`${gw.gw.httpUrl}/__test/media/list`, { headers: BEARER })).json();
 	return { gw, client, binary, list };
 }
 
@@ -189,10 +190,25 @@ describe('gateway pulls and /demo media', () => {
 		client.invalid.length = 0;
 	});
 
+	it('an upload cannot replace media stored under its media_ref; the same bytes again are fine', async () => {
+		const { client, list } = await setup();
+		const first = Buffer.from('the first file');
+		const start = { kind: 'document', mime: 'text/plain', filename: 'a.txt' };
+		await upload(client, 'ref-taken', first, start).end();
+		const other = await upload(client, 'ref-taken', Buffer.from('another file'), start).end();
+		expect(other).toMatchObject({ type: 'error', payload: { code: 'unsupported' } });
+		const again = await upload(client, 'ref-taken', first, start).end();
+		expect(again).toMatchObject({ type: 'media.offer', payload: { media_id: 'ref-taken' } });
+		expect(await list()).toEqual([
+			expect.objectContaining({ media_id: 'ref-taken', sha256: sha(first) })
+		]);
+	});
+
 	it('the drop-after hook cuts the next upload once, past the given bytes', async () => {
 		const { gw, client } = await setup();
 		const res = await fetch(`${gw.gw.httpUrl}/__test/media/drop-after?bytes=100`, {
-			method: 'POST'
+			method: 'POST',
+			headers: BEARER
 		});
 		expect(res.status).toBe(200);
 		upload(client, 'cut', Buffer.alloc(MEDIA_CHUNK_BYTES * 2), { kind: 'document' }).started.catch(

@@ -14,7 +14,7 @@ let vapidKey: string;
 const clients: TestClient[] = [];
 
 beforeEach(async () => {
-	const options = readPushOptions({ IRIS_PUSH: 'webpush' });
+	const options = readPushOptions({ IRIS_PUSH: 'webpush', IRIS_PUSH_ALLOW_PRIVATE: '1' });
 	if (typeof options !== 'object' || !options.vapid) throw new Error('push options expected');
 	push = options;
 	vapidKey = options.vapid.publicKey;

@@ -32,7 +32,7 @@ describe('POST /api/media/upload', () => {
 		const got = await fetch(`${t.gw.httpUrl}/media/${res.body.media_id}${q}`);
 		expect(got.status).toBe(200);
 		expect(got.headers.get('content-type')).toBe('text/plain');
-		expect(got.headers.get('content-disposition')).toBe("inline; filename*=UTF-8''notes.txt");
+		expect(got.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''notes.txt");
 		expect(new Uint8Array(await got.arrayBuffer())).toEqual(data);
 		const head = await fetch(`${t.gw.httpUrl}/media/${res.body.media_id}${q}`, { method: 'HEAD' });
 		expect(head.headers.get('content-length')).toBe('1000');
@@ -111,9 +111,12 @@ describe('POST /api/media/upload', () => {
 	});
 
 	it('answers CORS preflights', async () => {
-		const res = await fetch(`${t.gw.httpUrl}/api/media/upload`, { method: 'OPTIONS' });
+		const res = await fetch(`${t.gw.httpUrl}/api/media/upload`, {
+			method: 'OPTIONS',
+			headers: { origin: t.gw.httpUrl }
+		});
 		expect(res.status).toBe(204);
-		expect(res.headers.get('access-control-allow-origin')).toBe('*');
+		expect(res.headers.get('access-control-allow-origin')).toBe(t.gw.httpUrl);
 		expect(res.headers.get('access-control-allow-headers')).toContain('authorization');
 	});
 });

@@ -11,7 +11,7 @@ import {
 } from '../../src/lib/protocol/hermes-v3';
 import { demoReply } from '../../gateway/demo-agent';
 import { userOfToken } from '../../gateway/v3/auth';
-import { startTestGateway, TOKEN, type TestGateway } from './gateway-helpers';
+import { BEARER, startTestGateway, TOKEN, type TestGateway } from './gateway-helpers';
 import { streamedText, USER, V3Client, v3Message } from './gateway-v3-helpers';
 import { v3Example } from './support/hermes-v3-examples';
 
@@ -243,7 +243,10 @@ describe('v3 validation: an invalid frame gets an error, is logged, and the conn
 describe('v3 disconnects', () => {
 	it('holds what the agent streams while the user is away and delivers it on reconnect', async () => {
 		const first = await connect();
-		const hook = await fetch(`${t.gw.httpUrl}/__test/v3/drop-after?streams=3`, { method: 'POST' });
+		const hook = await fetch(`${t.gw.httpUrl}/__test/v3/drop-after?streams=3`, {
+			method: 'POST',
+			headers: BEARER
+		});
 		expect(hook.status).toBe(200);
 		const msg = v3Message('text', { text: 'a reply cut in the middle' });
 		first.send(msg);
@@ -251,7 +254,10 @@ describe('v3 disconnects', () => {
 		expect(first.types()).toEqual(['stream_start', 'stream', 'stream', 'stream']);
 		// The turn goes on: wait until the rest of it is held.
 		await expect
-			.poll(async () => await (await fetch(`${t.gw.httpUrl}/__test/v3/state`)).json())
+			.poll(
+				async () =>
+					await (await fetch(`${t.gw.httpUrl}/__test/v3/state`, { headers: BEARER })).json()
+			)
 			.toMatchObject({ connections: 0, held: expect.any(Number) });
 		const second = await connect();
 		const rest = await second.streamed();
@@ -264,7 +270,7 @@ describe('v3 disconnects', () => {
 	it('cuts every v3 connection on POST /__test/v3/drop', async () => {
 		const a = await connect();
 		const b = await connect();
-		const res = await fetch(`${t.gw.httpUrl}/__test/v3/drop`, { method: 'POST' });
+		const res = await fetch(`${t.gw.httpUrl}/__test/v3/drop`, { method: 'POST', headers: BEARER });
 		expect(await res.json()).toEqual({ dropped: 2 });
 		expect(await a.closed).toBe(1006);
 		expect(await b.closed).toBe(1006);

@@ -70,7 +70,7 @@ export class IrisClient {
 		});
 		const hot: HotTexts = (this.#hot = new HotTexts({ db, clock, queue, emit }));
 		const activity = (this.#activity = new TurnActivity(emit));
-		const outbox = (this.#outbox = new OutboxSender(db, (line) => diagnose('outbox', line)));
+		const outbox = (this.#outbox = new OutboxSender(db, (line) => diagnose('outbox', line), clock));
 		const link = () => session.link;
 		const features = new FeatureRequests({ db, link, applied: () => queue.applied(), diagnose });
 		const media = (this.#media = new MediaTransfers({

@@ -7,14 +7,18 @@
  */
 import type { ServerFrameOf } from '../protocol/iris/frames';
 import type { IrisDB, OutboxRow } from '../db/schema';
-import { markFailed, markWritten, pending } from '../db/outbox';
+import { markDeferred, markFailed, markWritten, pending } from '../db/outbox';
 import { uploadsState } from '../db/media';
 import { ConnectionClosedError, RequestError, RequestTimeoutError } from './requests';
 import type { Link } from './link';
 import { SerialRunner } from './serial';
+import { systemClock, type Clock } from '../platform/clock';
 
 /** Writes of one message before it counts as not delivered. */
 const MAX_WRITES = 2;
+
+/** Wait after `error{rate_limited}` without a `retry_after_ms` hint, ms. */
+export const RATE_LIMIT_DEFAULT_WAIT_MS = 5_000;
 
 export class OutboxSender {
 	#link: Link | null = null;
@@ -23,10 +27,15 @@ export class OutboxSender {
 	/** client_msg_ids written on the current link and not yet settled. */
 	readonly #inFlight = new Set<string>();
 	readonly #runner = new SerialRunner(() => this.#run());
+	/** Epoch ms before which nothing is sent (the gateway said `rate_limited`). */
+	#pausedUntil = 0;
+	#resumeScheduled = false;
 
+	/** `clock`: time for the waits the gateway asks for (`rate_limited`); fake in tests. */
 	constructor(
 		private readonly db: IrisDB,
-		private readonly report: (line: string) => void
+		private readonly report: (line: string) => void,
+		private readonly clock: Clock = systemClock
 	) {}
 
 	/** A link is ready: send what waits. */
@@ -63,7 +72,7 @@ export class OutboxSender {
 		try {
 			for (const row of await pending(this.db)) {
 				const link = this.#link;
-				if (!link?.ready) return;
+				if (!link?.ready || this.clock.now() < this.#pausedUntil) return;
 				if (this.#inFlight.has(row.client_msg_id)) continue;
 				if (row.state === 'written' && row.attempts >= MAX_WRITES) {
 					await markFailed(this.db, row.client_msg_id, 'Not delivered');
@@ -105,6 +114,9 @@ export class OutboxSender {
 				this.#inFlight.delete(row.client_msg_id);
 				// A dropped link is the reconnect's business: the row stays `written`.
 				if (e instanceof ConnectionClosedError) return;
+				if (e instanceof RequestError && e.code === 'rate_limited') {
+					return this.#defer(row.client_msg_id, e.retryAfterMs);
+				}
 				const reason =
 					e instanceof RequestTimeoutError
 						? 'Not delivered: no answer from the gateway'
@@ -115,6 +127,24 @@ export class OutboxSender {
 				await markFailed(this.db, row.client_msg_id, reason).catch(() => {});
 			}
 		);
+	}
+
+	/**
+	 * The gateway limits how fast messages go: keep the message (queued, the write not counted),
+	 * say so on it, send nothing until the hinted time, then send again in order.
+	 */
+	async #defer(client_msg_id: string, hintMs: number | undefined): Promise<void> {
+		const wait = Math.max(0, hintMs ?? RATE_LIMIT_DEFAULT_WAIT_MS);
+		this.#pausedUntil = Math.max(this.#pausedUntil, this.clock.now() + wait);
+		const note = `Waiting: the gateway limits how fast messages go; retrying in ${Math.max(1, Math.ceil(wait / 1000))} s`;
+		this.report(`${client_msg_id}: rate limited, retrying in ${wait} ms`);
+		await markDeferred(this.db, client_msg_id, note).catch(() => {});
+		if (this.#resumeScheduled) return;
+		this.#resumeScheduled = true;
+		this.clock.setTimeout(() => {
+			this.#resumeScheduled = false;
+			this.flush();
+		}, this.#pausedUntil - this.clock.now());
 	}
 }
 

@@ -11,7 +11,9 @@ import type { Clock, TimerHandle } from '../platform/clock';
 export class RequestError extends Error {
 	constructor(
 		readonly code: string,
-		message: string
+		message: string,
+		/** With `rate_limited`: the gateway's hint when to try again, ms (absent: no hint). */
+		readonly retryAfterMs?: number
 	) {
 		super(message);
 		this.name = 'RequestError';
@@ -73,7 +75,8 @@ export class PendingRequests {
 		this.#pending.delete(frame.id);
 		this.clock.clearTimeout(p.timer);
 		if (frame.type === 'error') {
-			p.reject(new RequestError(frame.payload.code ?? 'internal', frame.payload.message ?? ''));
+			const { code, message, retry_after_ms } = frame.payload;
+			p.reject(new RequestError(code ?? 'internal', message ?? '', retry_after_ms));
 		} else {
 			p.resolve(frame);
 		}

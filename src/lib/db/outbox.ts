@@ -94,6 +94,23 @@ export async function markFailed(db: IrisDB, client_msg_id: string, error: strin
 	});
 }
 
+/**
+ * The gateway asked to wait (`error{rate_limited}`): the message goes back in the queue, the
+ * write does not count as an attempt, and `note` shows on it until it is sent.
+ */
+export async function markDeferred(db: IrisDB, client_msg_id: string, note: string): Promise<void> {
+	await db.transaction('rw', [db.outbox, db.messages], async () => {
+		await db.outbox
+			.where('client_msg_id')
+			.equals(client_msg_id)
+			.modify((r) => {
+				r.state = 'queued';
+				r.attempts = Math.max(0, r.attempts - 1);
+			});
+		await db.messages.update(LOCAL_PREFIX + client_msg_id, { error: note });
+	});
+}
+
 /** Put a failed message back in the queue (the user pressed Retry). */
 export async function requeue(db: IrisDB, client_msg_id: string): Promise<void> {
 	await db.transaction('rw', [db.outbox, db.messages], async () => {

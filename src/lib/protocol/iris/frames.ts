@@ -182,6 +182,8 @@ export interface ServerPayloads {
 	error: {
 		code?: 'auth' | 'not_found' | 'rate_limited' | 'media_too_large' | 'unsupported' | 'internal';
 		message?: string;
+		/** With `rate_limited`: when to try again, ms from now (our extension, doc/protocol.md "Rate limits"). */
+		retry_after_ms?: number;
 	};
 	pong: { ts?: number };
 	'sync.done': { cursor: number };
