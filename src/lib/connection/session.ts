@@ -19,6 +19,9 @@ import type { Reporter } from './reporter';
 /** Used until `hello.ack` names the default channel. */
 export const FALLBACK_CHAT_ID = 'default';
 
+/** How long `leave` waits for the gateway to answer the push unregistration, ms. */
+export const LEAVE_TIMEOUT_MS = 3000;
+
 export interface SessionDeps extends Omit<ManagerDeps, 'createSocket' | 'backoffFor'> {
 	db: IrisDB;
 	/** Opens the socket for `config`: a `WebSocket`, or the v3 adapter (`connection/dialect.ts`). */
@@ -131,6 +134,27 @@ export class Session {
 		this.#manager.link
 			?.request({ type: 'fcm.register', payload: pushFields(reg ?? undefined) })
 			.answer.catch((e: Error) => this.#d.reporter.diagnose('push', e.message));
+	}
+
+	/**
+	 * Leave the gateway for another one: unregister push from it (awaited while connected, at most
+	 * `LEAVE_TIMEOUT_MS`), then close the link. Unlike `configure(null)` the pairing stays stored:
+	 * this store is the gateway's, and a switch back connects again from it.
+	 */
+	async leave(): Promise<void> {
+		const { db, reporter } = this.#d;
+		await reporter.stored(async () => {
+			if (!(await getMeta(db, 'push'))) return;
+			await deleteMeta(db, 'push');
+			const link = this.#manager.link;
+			if (!link?.ready) return;
+			await link
+				.request({ type: 'fcm.register', payload: {} }, { timeoutMs: LEAVE_TIMEOUT_MS })
+				.answer.catch((e: Error) => reporter.diagnose('push', e.message));
+		});
+		this.#config = null;
+		const device_id = await getMeta(db, 'device_id');
+		if (device_id) await this.#configureHello(device_id);
 	}
 
 	/** Retry a pending reconnect now (network back, page visible). */
