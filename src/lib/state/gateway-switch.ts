@@ -9,13 +9,15 @@
  */
 import { gatewayIdentity, type GatewayRow } from '../db/gateways';
 import { getMeta } from '../db/meta';
-import type { GatewayConfig } from '../bridge/contract';
+import type { GatewayConfig, WorkerApi } from '../bridge/contract';
 import type { PushRegistration } from '../protocol/push';
 import type { AsyncApi } from '../handle/types';
-import type { WorkerApi } from '../bridge/contract';
 import { PageDirectory } from './gateway-directory';
 import { carryPush } from './push-carry';
 import type { Store } from './store.svelte';
+
+/** How long the page waits for the old gateway to be left, ms (the worker waits 3 s at most). */
+const LEAVE_WAIT_MS = 5000;
 
 /** What the switch needs of the app state. */
 export interface SwitchHost {
@@ -60,7 +62,10 @@ export class GatewaySwitch {
 
 	/** Follow the switches of other tabs from now on. */
 	watch(): void {
-		this.#directory.watch((row) => this.#queue(() => this.#follow(row)));
+		this.#directory.watch((row) => {
+			// A failure is noted by `#queue`; the next change is followed all the same.
+			this.#queue(() => this.#follow(row)).catch(() => {});
+		});
 	}
 
 	/** Make `config`'s gateway the active one; another gateway switches store and worker. */
@@ -88,7 +93,11 @@ export class GatewaySwitch {
 		let push: PushRegistration | undefined;
 		if (this.#current !== null && this.#current !== id && api) {
 			push = await getMeta(host.store().db, 'push').catch(() => undefined);
-			await api.leave().catch((e: unknown) => host.note(`leaving the gateway: ${e}`));
+			// A leader that never answers (its tab froze) must not keep the user on the old gateway.
+			const late = new Promise<void>((resolve) => setTimeout(resolve, LEAVE_WAIT_MS));
+			await Promise.race([api.leave(), late]).catch((e: unknown) =>
+				host.note(`leaving the gateway: ${e}`)
+			);
 		}
 		const row = await this.#directory.activate(config);
 		this.#current = id;
