@@ -439,6 +439,14 @@ export function replyTo(page: Page, userText: string): Locator {
 	return messageLog(page).locator('article[data-role="assistant"]', { hasText: userText });
 }
 
+/** A pairing link opened on the app served by `app` (its origin) that names the gateway `target`. */
+export function linkTo(app: Gateway, target: Gateway): string {
+	return (
+		`${app.httpUrl}/pair#url=${encodeURIComponent(target.wsUrl)}` +
+		`&token=${encodeURIComponent(target.token)}`
+	);
+}
+
 /** Opens the pairing link and waits until the app reports `Connected`. */
 export async function pairViaLink(page: Page, gateway: Gateway): Promise<void> {
 	await page.goto(gateway.pairingLink);

@@ -3,6 +3,7 @@ import { hook } from './faults';
 import { walkLog } from './log-walk';
 import {
 	connectionStatus,
+	linkTo,
 	expect,
 	pairViaLink,
 	replyTo,
@@ -12,14 +13,6 @@ import {
 	type Gateway
 } from './fixtures';
 import { stubPushManager, waitForController } from './pwa-support';
-
-/** A pairing link opened on the app of `app`'s origin that names the gateway `target`. */
-function linkTo(app: Gateway, target: Gateway): string {
-	return (
-		`${app.httpUrl}/pair#url=${encodeURIComponent(target.wsUrl)}` +
-		`&token=${encodeURIComponent(target.token)}`
-	);
-}
 
 /** Open a pairing link to `target` on the app of `app` and confirm the switch in the dialog. */
 async function switchTo(page: Page, app: Gateway, target: Gateway): Promise<void> {

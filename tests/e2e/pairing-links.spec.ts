@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
 	connectionStatus,
+	linkTo,
 	expect,
 	pairViaLink,
 	replyTo,
@@ -9,14 +10,6 @@ import {
 	test,
 	type Gateway
 } from './fixtures';
-
-/** A pairing link opened on the app of `app`'s origin that names the gateway `target`. */
-function linkTo(app: Gateway, target: Gateway): string {
-	return (
-		`${app.httpUrl}/pair#url=${encodeURIComponent(target.wsUrl)}` +
-		`&token=${encodeURIComponent(target.token)}`
-	);
-}
 
 const hostOf = (g: Gateway) => `127.0.0.1:${g.port}`;
 

@@ -78,11 +78,19 @@ function shortHash(text: string): string {
 }
 
 /**
- * The pairing stored in the first store (`iris`), read with the raw API so that the database is
- * neither created nor upgraded here (the app's `IrisDB` does that); undefined when there is none.
+ * How long a look into the first store may wait, ms: an open request queues behind an upgrade
+ * another tab blocks (doc/storage.md), and the app must start all the same.
  */
-function firstStorePairing(factory: IDBFactory): Promise<GatewayPairing | undefined> {
+const LOOK_TIMEOUT_MS = 3000;
+
+/**
+ * The pairing stored in the first store (`iris`), read with the raw API so that the database is
+ * neither created nor upgraded here (the app's `IrisDB` does that); undefined when there is none,
+ * `'unknown'` when the store did not answer in time (look again next time).
+ */
+function firstStorePairing(factory: IDBFactory): Promise<GatewayPairing | undefined | 'unknown'> {
 	return new Promise((resolve) => {
+		setTimeout(() => resolve('unknown'), LOOK_TIMEOUT_MS);
 		let open: IDBOpenDBRequest;
 		try {
 			open = factory.open(FIRST_STORE);
@@ -120,6 +128,7 @@ function firstStorePairing(factory: IDBFactory): Promise<GatewayPairing | undefi
 async function adoptFirstStore(dir: GatewayDirectory, factory: IDBFactory): Promise<void> {
 	if (await dir.state.get('adopted')) return;
 	const pairing = await firstStorePairing(factory);
+	if (pairing === 'unknown') return;
 	await dir.transaction('rw', dir.gateways, dir.state, async () => {
 		if (await dir.state.get('adopted')) return;
 		await dir.state.put({ key: 'adopted' });
