@@ -110,9 +110,12 @@ export class AppState {
 	}
 
 	async #start(): Promise<void> {
+		// Probed at once: the views opened it already, and a `blocked` event fires only once.
+		const probing = probeStore(this.store.db);
 		const active = await this.#gateways.start();
-		if (active) this.#useStore(active.store);
-		const failure = await probeStore(this.store.db);
+		const failure = await (active && active.store !== this.store.db.name
+			? probeStore(this.#useStore(active.store))
+			: probing);
 		// Copy what is stored unless nothing can be read: IndexedDB is missing, or our own open
 		// request waits behind an older tab (a read would queue behind it).
 		if (failure)
