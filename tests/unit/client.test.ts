@@ -482,6 +482,34 @@ describe('IrisClient leaving a gateway for another (doc/storage.md "One store pe
 		expect(await getMeta(t.db, 'push')).toBeUndefined();
 		expect(await getMeta(t.db, 'gateway')).toEqual(gateway);
 	});
+	it('waits for a handshake still running before it unregisters', async () => {
+		const t = setup();
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		await t.client.commands.registerPush({
+			via: 'ntfy',
+			ntfy_topic: 'iris-me',
+			ntfy_server: 'https://ntfy.example'
+		});
+		t.last().drop();
+		t.clock.advance(3000);
+		const left = t.client.commands.leave();
+		// Past the unregistration's store write: the gateway is not connected yet.
+		await vi.waitFor(async () => expect(await getMeta(t.db, 'push')).toBeUndefined());
+		expect(t.last().sent.filter((f) => f.type === 'fcm.register')).toEqual([]);
+		await t.handshake();
+		await vi.waitFor(() =>
+			expect(
+				t
+					.last()
+					.sent.filter((f) => f.type === 'fcm.register')
+					.map((f) => f.payload)
+			).toEqual([{}])
+		);
+		t.clock.advance(3000);
+		await left;
+		expect(t.last().closedWith).toBeDefined();
+	});
 });
 
 describe('IrisClient turn anatomy', () => {

@@ -50,6 +50,8 @@ export class Session {
 	readonly #manager: ConnectionManager;
 	#config: GatewayConfig | null = null;
 	#defaultChatId = FALLBACK_CHAT_ID;
+	/** Waiting for the next ready link (`#nextReady`). */
+	readonly #readyWaiters = new Set<(link: Link | null) => void>();
 
 	constructor(deps: SessionDeps, handlers: SessionHandlers) {
 		this.#d = deps;
@@ -66,6 +68,7 @@ export class Session {
 				...handlers,
 				onReady: (link, ack) => {
 					handlers.onAck(ack);
+					for (const waiter of [...this.#readyWaiters]) waiter(link);
 					handlers.afterApplied(async () => {
 						if (ack.payload.server_caps) await setMeta(db, 'server_caps', ack.payload.server_caps);
 						await this.#readDefaultChat();
@@ -146,7 +149,9 @@ export class Session {
 		await reporter.stored(async () => {
 			if (!(await getMeta(db, 'push'))) return;
 			await deleteMeta(db, 'push');
-			const link = this.#manager.link;
+			// Still connecting (the page has just loaded): wait for the handshake, so it is told.
+			const link =
+				this.#manager.link ?? (this.#config ? await this.#nextReady(LEAVE_TIMEOUT_MS) : null);
 			if (!link?.ready) return;
 			await link
 				.request({ type: 'fcm.register', payload: {} }, { timeoutMs: LEAVE_TIMEOUT_MS })
@@ -160,6 +165,20 @@ export class Session {
 	/** Retry a pending reconnect now (network back, page visible). */
 	wake(): void {
 		this.#manager.wake();
+	}
+
+	/** The next link to become ready within `ms`, else null. */
+	#nextReady(ms: number): Promise<Link | null> {
+		const { clock } = this.#d;
+		return new Promise((resolve) => {
+			const done = (link: Link | null) => {
+				clock.clearTimeout(timer);
+				this.#readyWaiters.delete(done);
+				resolve(link);
+			};
+			const timer = clock.setTimeout(() => done(null), ms);
+			this.#readyWaiters.add(done);
+		});
 	}
 
 	async #readDefaultChat(): Promise<void> {
