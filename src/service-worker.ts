@@ -6,6 +6,7 @@
  */
 import type { PrecacheEntry } from 'workbox-precaching';
 import { IrisDB } from './lib/db/schema';
+import { activeGateway, FIRST_STORE, openDirectory } from './lib/db/gateways';
 import { setUpPrecache } from './service-worker/precache';
 import { onNotificationClick, onPush } from './service-worker/notify';
 import { isSkipWaiting } from './lib/protocol/sw-messages';
@@ -13,8 +14,27 @@ import { isSkipWaiting } from './lib/protocol/sw-messages';
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
 const sw = self;
-/** Opened lazily: a push that needs no channel name never touches IndexedDB. */
+/**
+ * The active gateway's store (one store per gateway, db/gateways.ts), looked up for each push:
+ * the app may have switched gateways since the last one. Opened lazily.
+ */
 let db: IrisDB | undefined;
+
+async function activeStore(): Promise<IrisDB> {
+	let name = FIRST_STORE;
+	try {
+		const dir = await openDirectory();
+		name = (await activeGateway(dir))?.store ?? FIRST_STORE;
+		dir.close();
+	} catch (e) {
+		console.warn('[sw] no gateway directory; reading the first store', e);
+	}
+	if (db?.name !== name) {
+		db?.close();
+		db = new IrisDB(name);
+	}
+	return db;
+}
 /**
  * Pushes are handled one after another: each reads the chat's shown notification to count
  * unread messages, so two at once would both count from the same one.
@@ -37,8 +57,7 @@ function keepAlive(event: ExtendableEvent, work: Promise<void>): void {
 }
 
 sw.addEventListener('push', (event) => {
-	const database = (db ??= new IrisDB());
-	pushes = pushes.then(() => onPush(sw, event, database));
+	pushes = pushes.then(async () => onPush(sw, event, await activeStore()));
 	keepAlive(event, pushes);
 });
 

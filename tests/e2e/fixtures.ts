@@ -439,6 +439,19 @@ export function replyTo(page: Page, userText: string): Locator {
 	return messageLog(page).locator('article[data-role="assistant"]', { hasText: userText });
 }
 
+/** Options for a second gateway that the app served by `app` may connect to (another origin). */
+export function servingAppOf(app: Gateway) {
+	return { env: { IRIS_ALLOWED_ORIGINS: app.httpUrl } };
+}
+
+/** A pairing link opened on the app of `app`'s origin that names the gateway `target`. */
+export function linkTo(app: Gateway, target: Gateway): string {
+	return (
+		`${app.httpUrl}/pair#url=${encodeURIComponent(target.wsUrl)}` +
+		`&token=${encodeURIComponent(target.token)}`
+	);
+}
+
 /** Opens the pairing link and waits until the app reports `Connected`. */
 export async function pairViaLink(page: Page, gateway: Gateway): Promise<void> {
 	await page.goto(gateway.pairingLink);

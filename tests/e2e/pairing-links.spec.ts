@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import {
 	connectionStatus,
+	linkTo,
+	servingAppOf,
 	expect,
 	pairViaLink,
 	replyTo,
@@ -9,19 +11,6 @@ import {
 	test,
 	type Gateway
 } from './fixtures';
-
-/** Options for a second gateway the app served by `app` may connect to (another origin). */
-function servingAppOf(app: Gateway) {
-	return { env: { IRIS_ALLOWED_ORIGINS: app.httpUrl } };
-}
-
-/** A pairing link opened on the app of `app`'s origin that names the gateway `target`. */
-function linkTo(app: Gateway, target: Gateway): string {
-	return (
-		`${app.httpUrl}/pair#url=${encodeURIComponent(target.wsUrl)}` +
-		`&token=${encodeURIComponent(target.token)}`
-	);
-}
 
 const hostOf = (g: Gateway) => `127.0.0.1:${g.port}`;
 

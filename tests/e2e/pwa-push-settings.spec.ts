@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import webpush from 'web-push';
 import { expect, pairViaLink, test } from './fixtures';
-import { waitForController } from './pwa-support';
+import { stubPushManager, waitForController } from './pwa-support';
 
 /** A stand-in ntfy server on 127.0.0.1: its Web Push key, and what was registered with it. */
 class FakeNtfy {
@@ -49,32 +49,6 @@ class FakeNtfy {
 		this.#server.closeAllConnections();
 		await new Promise<void>((resolve) => this.#server.close(() => resolve()));
 	}
-}
-
-/**
- * Headless Chromium has no push service to subscribe with (subscribe() never settles offline), so
- * PushManager is replaced by one that hands out a fixed subscription for the key it is given.
- */
-function stubPushManager(): void {
-	let current: unknown = null;
-	PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
-		const sub = {
-			endpoint: 'https://push.example/subscription-1',
-			options: { applicationServerKey: options?.applicationServerKey, userVisibleOnly: true },
-			toJSON: () => ({
-				endpoint: 'https://push.example/subscription-1',
-				expirationTime: null,
-				keys: { p256dh: 'P256DH', auth: 'AUTH' }
-			}),
-			unsubscribe: async () => {
-				current = null;
-				return true;
-			}
-		};
-		current = sub;
-		return sub as unknown as PushSubscription;
-	};
-	PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
 }
 
 test.use({ gatewayOptions: { env: { IRIS_PUSH: 'webpush' } } });

@@ -79,3 +79,29 @@ export async function shownNotifications(page: Page): Promise<ShownNotification[
 		}));
 	});
 }
+
+/**
+ * Headless Chromium has no push service to subscribe with (subscribe() never settles offline), so
+ * PushManager is replaced by one that hands out a fixed subscription for the key it is given.
+ */
+export function stubPushManager(): void {
+	let current: unknown = null;
+	PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+		const sub = {
+			endpoint: 'https://push.example/subscription-1',
+			options: { applicationServerKey: options?.applicationServerKey, userVisibleOnly: true },
+			toJSON: () => ({
+				endpoint: 'https://push.example/subscription-1',
+				expirationTime: null,
+				keys: { p256dh: 'P256DH', auth: 'AUTH' }
+			}),
+			unsubscribe: async () => {
+				current = null;
+				return true;
+			}
+		};
+		current = sub;
+		return sub as unknown as PushSubscription;
+	};
+	PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
+}

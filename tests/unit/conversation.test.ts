@@ -51,6 +51,23 @@ describe('Conversation', () => {
 		c.dispose();
 	});
 
+	it('reads the latest page of the new store after a switch (another gateway: older messages)', async () => {
+		db = new IrisDB(`conversation-${++n}`);
+		// The first store's messages are newer than the whole second store.
+		await db.messages.bulkPut([{ ...row('c', 0), ts: 900_000 }]);
+		const store = new Store(db);
+		const c = new Conversation(store, 'c', { live: new LiveTexts(), queued: new QueuedSends() });
+		await vi.waitFor(() => expect(c.messages.map((m) => m.message_id)).toEqual(['c-0']));
+		const other = new IrisDB(`conversation-${++n}`);
+		await other.messages.bulkPut(Array.from({ length: 3 }, (_, i) => row('c', 10 + i)));
+		store.switchTo(other);
+		await vi.waitFor(() =>
+			expect(c.messages.map((m) => m.message_id)).toEqual(['c-10', 'c-11', 'c-12'])
+		);
+		c.dispose();
+		await other.delete();
+	});
+
 	it('keeps following new messages after older pages were added', async () => {
 		const c = await setup(300);
 		await vi.waitFor(() => expect(c.messages).toHaveLength(PAGE_SIZE));

@@ -171,6 +171,14 @@ export interface WorkerApi extends FeatureApi, LocalSearchApi {
 	 * and at once with `fcm.register` when connected (an empty one unregisters).
 	 */
 	registerPush(reg: PushRegistration | null): Promise<void>;
+	/**
+	 * Leave this gateway before the app switches to another one (doc/storage.md "One store per
+	 * gateway"): unregister push from it (an empty `fcm.register`, awaited while connected, at most
+	 * 3 s: `LEAVE_TIMEOUT_MS` in connection/session.ts) and close the link. Its store keeps everything, its pairing included, so
+	 * a later switch back picks up where it stopped (the outbox is sent then). Never rejects for
+	 * the gateway's answer; rejects when the store fails.
+	 */
+	leave(): Promise<void>;
 	/** Stop the agent's turn in a channel (`agent.stop`); rejects when not connected. */
 	stop(scope: { chat_id: string; thread_id?: string }): Promise<void>;
 	/**

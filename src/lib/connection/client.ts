@@ -139,6 +139,7 @@ export class IrisClient {
 			},
 			wake: () => session.wake(),
 			registerPush: (reg) => session.registerPush(reg),
+			leave: () => session.leave(),
 			attach: (input) => media.addUpload(input),
 			cancelUpload: (media_ref) => media.cancelUpload(media_ref),
 			pull: (media_id) => media.pull(media_id),

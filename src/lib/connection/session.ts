@@ -19,6 +19,9 @@ import type { Reporter } from './reporter';
 /** Used until `hello.ack` names the default channel. */
 export const FALLBACK_CHAT_ID = 'default';
 
+/** How long `leave` waits for the gateway to answer the push unregistration, ms. */
+export const LEAVE_TIMEOUT_MS = 3000;
+
 export interface SessionDeps extends Omit<ManagerDeps, 'createSocket' | 'backoffFor'> {
 	db: IrisDB;
 	/** Opens the socket for `config`: a `WebSocket`, or the v3 adapter (`connection/dialect.ts`). */
@@ -47,6 +50,8 @@ export class Session {
 	readonly #manager: ConnectionManager;
 	#config: GatewayConfig | null = null;
 	#defaultChatId = FALLBACK_CHAT_ID;
+	/** Waiting for the next ready link (`#nextReady`). */
+	readonly #readyWaiters = new Set<(link: Link | null) => void>();
 
 	constructor(deps: SessionDeps, handlers: SessionHandlers) {
 		this.#d = deps;
@@ -63,6 +68,7 @@ export class Session {
 				...handlers,
 				onReady: (link, ack) => {
 					handlers.onAck(ack);
+					for (const waiter of [...this.#readyWaiters]) waiter(link);
 					handlers.afterApplied(async () => {
 						if (ack.payload.server_caps) await setMeta(db, 'server_caps', ack.payload.server_caps);
 						await this.#readDefaultChat();
@@ -133,9 +139,46 @@ export class Session {
 			.answer.catch((e: Error) => this.#d.reporter.diagnose('push', e.message));
 	}
 
+	/**
+	 * Leave the gateway for another one: unregister push from it (awaited while connected, at most
+	 * `LEAVE_TIMEOUT_MS`), then close the link. Unlike `configure(null)` the pairing stays stored:
+	 * this store is the gateway's, and a switch back connects again from it.
+	 */
+	async leave(): Promise<void> {
+		const { db, reporter } = this.#d;
+		await reporter.stored(async () => {
+			if (!(await getMeta(db, 'push'))) return;
+			await deleteMeta(db, 'push');
+			// Still connecting (the page has just loaded): wait for the handshake, so it is told.
+			const link =
+				this.#manager.link ?? (this.#config ? await this.#nextReady(LEAVE_TIMEOUT_MS) : null);
+			if (!link?.ready) return;
+			await link
+				.request({ type: 'fcm.register', payload: {} }, { timeoutMs: LEAVE_TIMEOUT_MS })
+				.answer.catch((e: Error) => reporter.diagnose('push', e.message));
+		});
+		this.#config = null;
+		const device_id = await getMeta(db, 'device_id');
+		if (device_id) await this.#configureHello(device_id);
+	}
+
 	/** Retry a pending reconnect now (network back, page visible). */
 	wake(): void {
 		this.#manager.wake();
+	}
+
+	/** The next link to become ready within `ms`, else null. */
+	#nextReady(ms: number): Promise<Link | null> {
+		const { clock } = this.#d;
+		return new Promise((resolve) => {
+			const done = (link: Link | null) => {
+				clock.clearTimeout(timer);
+				this.#readyWaiters.delete(done);
+				resolve(link);
+			};
+			const timer = clock.setTimeout(() => done(null), ms);
+			this.#readyWaiters.add(done);
+		});
 	}
 
 	async #readDefaultChat(): Promise<void> {

@@ -26,15 +26,27 @@ import type {
 	WorkerEvent
 } from '../bridge/contract';
 import type { IndexProgress } from '../bridge/search';
+import { FIRST_STORE } from '../db/gateways';
 import type { IrisClient } from './client';
 import { TabCalls, type Command, type TabChannel, type TabMessage } from './tab-calls';
 
 export type { TabChannel, TabMessage } from './tab-calls';
 
-/** Name of the Web Lock the leader holds. */
+/** Name of the Web Lock the leader holds (of the first store; `tabNames` for the others). */
 export const LEADER_LOCK = 'iris-connection';
-/** Name of the BroadcastChannel between the tabs' workers. */
+/** Name of the BroadcastChannel between the tabs' workers (likewise). */
 export const TAB_CHANNEL = 'iris-tabs';
+
+/**
+ * The lock and channel of the tabs working on the store `store` (one store per gateway,
+ * doc/storage.md): tabs on different gateways never share a leader. The first store (`iris`)
+ * keeps the names it always had, so a tab still on an older build shares with a newer one.
+ */
+export function tabNames(store: string): { lock: string; channel: string } {
+	return store === FIRST_STORE
+		? { lock: LEADER_LOCK, channel: TAB_CHANNEL }
+		: { lock: `${LEADER_LOCK}:${store}`, channel: `${TAB_CHANNEL}:${store}` };
+}
 
 /** The part of `navigator.locks` used. */
 export interface TabLocks {
@@ -47,6 +59,8 @@ export interface SharedDeps {
 	locks: TabLocks;
 	/** This worker's id on the channel. */
 	id: string;
+	/** The Web Lock the leader holds; `LEADER_LOCK` when absent. */
+	lock?: string;
 	/** The gateway stored in the shared store, read when this worker becomes the leader. */
 	storedConfig: () => Promise<GatewayConfig | null>;
 	log?: (line: string) => void;
@@ -94,7 +108,7 @@ export class SharedConnection {
 			subscribe: (sink) => this.#subscribe(sink)
 		};
 		deps.locks
-			.request(LEADER_LOCK, () => this.#lead())
+			.request(deps.lock ?? LEADER_LOCK, () => this.#lead())
 			.catch((e: Error) => deps.log?.(`[connection] leader lock failed: ${e.message}`));
 	}
 

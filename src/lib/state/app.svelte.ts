@@ -3,6 +3,9 @@
  * diagnostics, fed by the connection; the store the UI reads; and the way the UI reaches the
  * worker: `commands` (every command of the contract) and the few actions that do more on the page
  * (`pair`, `unpair`, `send`, `retry`: they write the store first and survive a move to memory).
+ *
+ * One store per gateway (doc/storage.md): pairing with another gateway switches the store and
+ * the worker together (`pair`), and a tab follows when another tab switched (`#follow`).
  */
 import type {
 	AgentActivity,
@@ -20,6 +23,8 @@ import { IrisDB } from '../db/schema';
 import { getMeta } from '../db/meta';
 import { probeStore } from '../db/probe';
 import { classifyStorageError } from '../db/failure';
+import { applyEvent } from './app-events';
+import { GatewaySwitch } from './gateway-switch';
 import { LiveTexts } from './live-texts.svelte';
 import { Notices } from './notices.svelte';
 import { QueuedSends } from './queued.svelte';
@@ -29,9 +34,6 @@ import type { IndexProgress } from '../bridge/search';
 
 /** Why a command was cut short: the app moved to memory meanwhile (it is run again there). */
 const MOVED = new Error('the app moved to an in-memory store');
-
-/** How many diagnostics the page keeps. */
-const DIAGNOSTICS_KEPT = 200;
 
 export class AppState {
 	/** `undefined` while loading from the store; `null` when not paired. */
@@ -76,6 +78,20 @@ export class AppState {
 	/** The move to memory, once started. */
 	#switch: Promise<void> = Promise.resolve();
 	readonly #fallback = new StorageFallback((entry) => this.#onEvent({ type: 'diagnostic', entry }));
+	readonly #gateways: GatewaySwitch = new GatewaySwitch({
+		store: () => this.store,
+		inMemory: () => this.storage !== null,
+		api: () => this.#worker?.api ?? null,
+		openStore: (name) => this.#openStore(name),
+		follow: async (config) => {
+			this.config = config;
+			if (config) await this.#worker?.api.configure(config);
+		},
+		registerPush: (reg) => this.commands.registerPush(reg),
+		note: (line) => this.#note(line)
+	});
+	/** Counts started connections: events of a stopped one are dropped. */
+	#connection = 0;
 
 	constructor(db = new IrisDB()) {
 		this.store = new Store(db);
@@ -94,21 +110,18 @@ export class AppState {
 	}
 
 	async #start(): Promise<void> {
-		const failure = await probeStore(this.store.db);
+		// Probed at once: the views opened it already, and a `blocked` event fires only once.
+		const probing = probeStore(this.store.db);
+		const active = await this.#gateways.start();
+		const failure = await (active && active.store !== this.store.db.name
+			? probeStore(this.#useStore(active.store))
+			: probing);
 		// Copy what is stored unless nothing can be read: IndexedDB is missing, or our own open
 		// request waits behind an older tab (a read would queue behind it).
 		if (failure)
 			await this.#toMemory(failure, failure.kind !== 'unavailable' && failure.kind !== 'blocked');
-		else {
-			this.#worker = startWorker();
-			await this.#worker.subscribe((event) => this.#onEvent(event));
-			this.store.db.on('versionchange', () => {
-				this.#toMemory({ kind: 'versionchange', message: 'upgraded by another tab' }, true).catch(
-					(e: unknown) => console.error('[app] could not move to memory', e)
-				);
-			});
-		}
-		const stored = (await getMeta(this.store.db, 'gateway')) ?? null;
+		else await this.#connect();
+		const stored = active?.pairing ?? (await getMeta(this.store.db, 'gateway')) ?? null;
 		// A pairing that started meanwhile (the `/pair` route) wins over what was stored.
 		if (this.config === undefined) {
 			this.config = stored;
@@ -122,6 +135,8 @@ export class AppState {
 				}
 			}
 		}
+		// Another tab switching gateways (or unpairing) is followed here.
+		this.#gateways.watch();
 		const wake = () => void this.#worker?.api.wake();
 		addEventListener('online', wake);
 		document.addEventListener('visibilitychange', () => {
@@ -129,16 +144,68 @@ export class AppState {
 		});
 	}
 
-	/** Pair with a gateway (doc/protocol.md: the URL is used as given). */
+	/**
+	 * Pair with a gateway (doc/protocol.md: the URL is used as given). Another gateway than the
+	 * current one gets its own store (`GatewaySwitch`: the old one is left, push unregistered, the
+	 * store and the worker switch, other tabs follow).
+	 */
 	async pair(config: GatewayConfig): Promise<void> {
 		this.config = config;
-		await this.#command((api) => api.configure(config));
+		await this.start();
+		const plain = $state.snapshot(config);
+		await this.#gateways.use(plain);
+		await this.#command((api) => api.configure(plain));
 	}
 
-	/** Forget the gateway and disconnect; the pairing form shows again. */
+	/** Forget the gateway and disconnect; the pairing form shows again (its store is kept). */
 	async unpair(): Promise<void> {
 		this.config = null;
+		await this.#gateways.clear();
 		await (await this.#api()).configure(null);
+	}
+
+	/** Read the store named `name` from now on (before any connection runs on it). */
+	#useStore(name: string): IrisDB {
+		const old = this.store.db;
+		if (old.name === name) return old;
+		this.store.switchTo(new IrisDB(name));
+		old.close();
+		return this.store.db;
+	}
+
+	/** Stop the connection, switch to the store `name` and start a connection on it. */
+	async #openStore(name: string): Promise<void> {
+		this.#worker?.terminate();
+		this.#worker = null;
+		this.#connection++;
+		// What the old gateway said about its turns and transfers is not the new one's.
+		this.status = { state: 'connecting' };
+		this.activity = {};
+		this.transfers = {};
+		const failure = await probeStore(this.#useStore(name));
+		if (failure) await this.#toMemory(failure, failure.kind === 'quota');
+		else await this.#connect();
+	}
+
+	/** Start the connection worker on the current store and listen to it. */
+	async #connect(): Promise<void> {
+		const db = this.store.db;
+		const connection = ++this.#connection;
+		this.#worker = startWorker(db.name);
+		await this.#worker.subscribe((event) => {
+			if (connection === this.#connection) this.#onEvent(event);
+		});
+		db.on('versionchange', () => {
+			if (db !== this.store.db) return;
+			this.#toMemory({ kind: 'versionchange', message: 'upgraded by another tab' }, true).catch(
+				(e: unknown) => console.error('[app] could not move to memory', e)
+			);
+		});
+	}
+
+	#note(message: string): void {
+		console.warn(`[app] ${message}`);
+		this.#onEvent({ type: 'diagnostic', entry: { ts: Date.now(), kind: 'gateway', message } });
 	}
 
 	/**
@@ -194,6 +261,7 @@ export class AppState {
 	async #moveToMemory(failure: StorageFailure, copy: boolean): Promise<void> {
 		this.#worker?.terminate();
 		this.#worker = null;
+		this.#connection++;
 		const { db, handle } = await this.#fallback.switchTo(this.store.db, failure, copy);
 		this.store.switchTo(db);
 		this.#worker = handle;
@@ -204,41 +272,18 @@ export class AppState {
 
 	async #api(): Promise<AsyncApi<WorkerApi>> {
 		await this.start();
+		await this.#gateways.running;
 		await this.#switch;
 		if (!this.#worker) throw new Error('the connection worker did not start');
 		return this.#worker.api;
 	}
 
 	#onEvent(event: WorkerEvent): void {
-		switch (event.type) {
-			case 'status':
-				this.status = event.status;
-				return;
-			case 'stream':
-			case 'reasoning':
-				this.live.push(event.type, event.updates);
-				return;
-			case 'activity':
-				this.activity[event.activity.chat_id] = event.activity;
-				if (!event.activity.busy) this.queued.turnEnded(event.activity.chat_id);
-				return;
-			case 'transfer':
-				this.transfers[event.transfer.media_id] = event.transfer;
-				return;
-			case 'search_index':
-				this.searchIndex = event.progress;
-				return;
-			case 'diagnostic':
-				this.diagnostics = [...this.diagnostics.slice(1 - DIAGNOSTICS_KEPT), event.entry];
-				return;
-			case 'storage':
-				this.#toMemory(event.failure, true).catch((e: unknown) =>
-					console.error('[app] could not move to memory', e)
-				);
-				return;
-			default:
-				this.notices.onEvent(event);
-		}
+		applyEvent(this, event, (failure) =>
+			this.#toMemory(failure, true).catch((e: unknown) =>
+				console.error('[app] could not move to memory', e)
+			)
+		);
 	}
 }
 

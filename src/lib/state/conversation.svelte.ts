@@ -62,6 +62,7 @@ export class Conversation {
 	readonly #views: MessageViewContext;
 	/** `ts` of the oldest row of the first page: the live range starts there. */
 	#liveFrom: number | undefined;
+	readonly #unwatch: () => void;
 
 	constructor(store: Store, chat_id: string, deps: ConversationDeps) {
 		this.chat_id = chat_id;
@@ -69,6 +70,9 @@ export class Conversation {
 		this.#history = deps.history;
 		this.turn = new TurnState(store, chat_id);
 		this.#views = { live: deps.live, turn: this.turn, queued: deps.queued };
+		// Another store (another gateway's, or memory) starts from its own latest page: subscribed
+		// before the live query, so the query runs again with the range cleared.
+		this.#unwatch = store.onSwitch(() => this.#reset());
 		this.#live = new LiveQuery(
 			store,
 			(db) => this.#readLive(db),
@@ -143,8 +147,19 @@ export class Conversation {
 	}
 
 	dispose(): void {
+		this.#unwatch();
 		this.#live.dispose();
 		this.turn.dispose();
+	}
+
+	/** Forget the loaded range: the next read is the latest page of the (new) store. */
+	#reset(): void {
+		this.#liveFrom = undefined;
+		this.#older = [];
+		this.hasOlder = false;
+		this.hasMore = true;
+		this.historyError = null;
+		this.highlighted = null;
 	}
 
 	/**

@@ -1,6 +1,6 @@
 /**
  * The store the page reads, which can change while the app runs: the app moves to an in-memory
- * store when IndexedDB fails (doc/storage.md), and a store can be opened per paired gateway. Every
+ * store when IndexedDB fails, and each gateway has a store of its own (doc/storage.md). Every
  * state class holds the `Store`, never an `IrisDB`: it reads `store.db` when it reads, and its live
  * queries run again on the new store when it is switched (`LiveQuery` subscribes to `onSwitch`).
  */
