@@ -367,7 +367,9 @@ export const test = base.extend<Fixtures>({
 					dataDir: testInfo.outputPath(`data-${started.length + 1}`),
 					dialect,
 					...gatewayOptions,
-					...options
+					...options,
+					// The test's environment plus this gateway's own (e.g. an allowed origin).
+					env: { ...gatewayOptions.env, ...options.env }
 				});
 				started.push(gateway);
 				return gateway;
