@@ -240,24 +240,21 @@ describe('v3 validation: an invalid frame gets an error, is logged, and the conn
 	});
 });
 
+/** A `/__test/v3/` hook (they require the token). */
+const v3Hook = (path: string, method = 'GET') =>
+	fetch(`${t.gw.httpUrl}/__test/v3/${path}`, { method, headers: BEARER });
+
 describe('v3 disconnects', () => {
 	it('holds what the agent streams while the user is away and delivers it on reconnect', async () => {
 		const first = await connect();
-		const hook = await fetch(`${t.gw.httpUrl}/__test/v3/drop-after?streams=3`, {
-			method: 'POST',
-			headers: BEARER
-		});
-		expect(hook.status).toBe(200);
+		expect((await v3Hook('drop-after?streams=3', 'POST')).status).toBe(200);
 		const msg = v3Message('text', { text: 'a reply cut in the middle' });
 		first.send(msg);
 		await first.closed;
 		expect(first.types()).toEqual(['stream_start', 'stream', 'stream', 'stream']);
 		// The turn goes on: wait until the rest of it is held.
 		await expect
-			.poll(
-				async () =>
-					await (await fetch(`${t.gw.httpUrl}/__test/v3/state`, { headers: BEARER })).json()
-			)
+			.poll(async () => await (await v3Hook('state')).json())
 			.toMatchObject({ connections: 0, held: expect.any(Number) });
 		const second = await connect();
 		const rest = await second.streamed();
@@ -270,7 +267,7 @@ describe('v3 disconnects', () => {
 	it('cuts every v3 connection on POST /__test/v3/drop', async () => {
 		const a = await connect();
 		const b = await connect();
-		const res = await fetch(`${t.gw.httpUrl}/__test/v3/drop`, { method: 'POST', headers: BEARER });
+		const res = await v3Hook('drop', 'POST');
 		expect(await res.json()).toEqual({ dropped: 2 });
 		expect(await a.closed).toBe(1006);
 		expect(await b.closed).toBe(1006);

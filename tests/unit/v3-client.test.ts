@@ -132,11 +132,25 @@ describe('IrisClient on a v3 gateway', () => {
 		const session = await t.connect();
 		const id = await t.client.commands.send({ chat_id: session, text: 'x' });
 		await until(() => expect(t.v3(t.last())).toHaveLength(2));
-		t.last().receive({ ...SPEC.error, session, reply_to: id, data: { code: 'rate_limited' } });
+		t.last().receive({ ...SPEC.error, session, reply_to: id, data: { code: 'offline' } });
 		await until(async () =>
 			expect(await t.db.messages.get(`local:${id}`)).toMatchObject({
 				status: 'failed',
-				error: expect.stringMatching(/too many messages/i)
+				error: expect.stringMatching(/not online/i)
+			})
+		);
+	});
+
+	it('a rate_limited reply keeps the message queued with a note (it is sent again later)', async () => {
+		const t = v3Harness();
+		const session = await t.connect();
+		const id = await t.client.commands.send({ chat_id: session, text: 'x' });
+		await until(() => expect(t.v3(t.last())).toHaveLength(2));
+		t.last().receive({ ...SPEC.error, session, reply_to: id, data: { code: 'rate_limited' } });
+		await until(async () =>
+			expect(await t.db.messages.get(`local:${id}`)).toMatchObject({
+				status: 'sending',
+				error: expect.stringMatching(/^Waiting: /)
 			})
 		);
 	});
