@@ -24,7 +24,6 @@ export const LAYERS = {
 		message: 'i18n/ is the message catalogue and formatting: it imports no other layer.'
 	},
 	[LIB('protocol')]: {
-		may: [I18N],
 		packages: NO_UI,
 		message: 'protocol/ is pure: no storage, no DOM, no UI.'
 	},

@@ -4,10 +4,11 @@
  * Run by `npm run check` and `prepare`, and by the Vite plugin in vite.config.ts for builds, dev
  * and Vitest (doc/i18n.md).
  *
- * Paraglide's `_index.js` imports every locale statically. It is rewritten (`rewriteIndex`) so
- * that only the base locale (English) is in the page's static import graph, message by message
- * (tree-shaken), and the zh-CN module is loaded when it is chosen (src/lib/i18n/load.ts); the
- * locale comes from catalogues.ts (the page's reactive locale), not Paraglide's runtime.
+ * Paraglide writes each message as a module holding every locale. Each is rewritten
+ * (`rewriteMessage`) to hold English only, so the page's static import graph has the English
+ * messages it uses and nothing more; the zh-CN messages are one module of their own
+ * (`messages/zh-CN.js`, Paraglide's per-locale output), loaded when chosen (src/lib/i18n/load.ts).
+ * The locale comes from catalogues.ts (the page's reactive locale), not Paraglide's runtime.
  * Files are written only when their content changes, so an unchanged catalogue does not make the
  * build look stale (scripts/build-freshness.ts).
  */
@@ -22,32 +23,29 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Where the compiled catalogue goes. */
 export const I18N_OUT = join(ROOT, 'src/lib/i18n/paraglide');
 
-const RUNTIME_IMPORT = 'import { getLocale, experimentalStaticLocale } from "../runtime.js"';
-const LAZY_IMPORT = /import \* as (\w+) from "\.\/zh-CN\.js"/;
-/** One message's locale switch, as Paraglide writes it (the type cast before it is kept). */
+const RUNTIME_IMPORT = "import { getLocale, experimentalStaticLocale } from '../runtime.js';";
+/** A message module's function for the other locale (removed: it comes with its catalogue). */
+const OTHER_LOCALE = /const zh_\w+ = [\s\S]*?\n\};\n/;
+/** The message's locale switch, as Paraglide writes it (the type cast before it is kept). */
 const SWITCH =
-	/\(\((inputs(?: = \{\})?), options = \{\}\) => \{\n\tconst locale = experimentalStaticLocale \?\? options\.locale \?\? getLocale\(\)\n\tif \(locale === "zh-CN"\) return \w+\.(\w+)\(inputs\)\n\treturn (\w+)\.\w+\(inputs\)\n\}\);/g;
+	/\(\((?:inputs(?: = \{\})?), options = \{\}\) => \{\n\tconst locale = experimentalStaticLocale \?\? options\.locale \?\? getLocale\(\)\n\tif \(locale === "zh-CN"\) return \w+\(inputs\)\n\treturn (en_\w+)\(inputs\)\n\}\);/;
 
 /**
- * Point `_index.js` at our locale source and the lazily loaded zh-CN catalogue, and make each
- * message a pure `message(<English function>, <key>)` (catalogues.ts): a few bytes per message
- * in the first render instead of a switch each.
+ * Rewrite one message module (`messages/<key>.js`): only its English function stays, and the
+ * message is a pure `message(<English>, "<key>")` (catalogues.ts), which renders the loaded
+ * catalogue's text in another locale.
  *
  * @throws Error when Paraglide's output is not the shape this rewrites.
  */
-export function rewriteIndex(source: string): string {
-	const messages = source.match(/^export const /gm)?.length ?? 0;
-	let rewritten = 0;
-	const out = source
-		.replace(RUNTIME_IMPORT, 'import { message } from "../../catalogues"')
-		.replace(LAZY_IMPORT, '')
-		.replace(SWITCH, (_all, _inputs: string, key: string, en: string) => {
-			rewritten += 1;
-			return `(/* @__PURE__ */ message(${en}.${key}, "${key}"));`;
-		});
-	if (!source.includes(RUNTIME_IMPORT) || !LAZY_IMPORT.test(source) || rewritten !== messages)
-		throw new Error('[i18n] Paraglide output changed shape: update scripts/i18n-compile.ts');
-	return out;
+export function rewriteMessage(source: string, key: string): string {
+	if (!source.includes(RUNTIME_IMPORT) || !OTHER_LOCALE.test(source) || !SWITCH.test(source))
+		throw new Error(
+			`[i18n] Paraglide output changed shape (${key}): update scripts/i18n-compile.ts`
+		);
+	return source
+		.replace(RUNTIME_IMPORT, "import { message } from '../../catalogues';")
+		.replace(OTHER_LOCALE, '')
+		.replace(SWITCH, (_all, en: string) => `(/* @__PURE__ */ message(${en}, "${key}"));`);
 }
 
 function files(dir: string): string[] {
@@ -64,16 +62,27 @@ function files(dir: string): string[] {
 export async function compileMessages(): Promise<void> {
 	const temp = mkdtempSync(join(tmpdir(), 'iris-i18n-'));
 	try {
-		await compile({
+		const options = {
 			project: join(ROOT, 'project.inlang'),
-			outdir: temp,
-			outputStructure: 'locale-modules',
-			strategy: ['baseLocale'],
+			strategy: ['baseLocale' as const],
 			emitReadme: false,
 			emitTsDeclarations: false
-		});
-		const index = join(temp, 'messages/_index.js');
-		writeFileSync(index, rewriteIndex(readFileSync(index, 'utf8')));
+		};
+		// One module per message (bundles take only the messages they use) …
+		await compile({ ...options, outdir: temp, outputStructure: 'message-modules' });
+		for (const file of readdirSync(join(temp, 'messages'))) {
+			if (file.startsWith('_') || !file.endsWith('.js')) continue;
+			const path = join(temp, 'messages', file);
+			writeFileSync(path, rewriteMessage(readFileSync(path, 'utf8'), file.replace(/\.js$/, '')));
+		}
+		// … and each other locale as one module, loaded when chosen.
+		const byLocale = join(temp, 'by-locale');
+		await compile({ ...options, outdir: byLocale, outputStructure: 'locale-modules' });
+		writeFileSync(
+			join(temp, 'messages/zh-CN.js'),
+			readFileSync(join(byLocale, 'messages/zh-CN.js'))
+		);
+		rmSync(byLocale, { recursive: true });
 		const wanted = new Set<string>();
 		for (const file of files(temp)) {
 			const name = relative(temp, file);
