@@ -32,12 +32,13 @@ const SWITCH =
 
 /**
  * Rewrite one message module (`messages/<key>.js`): only its English function stays, and the
- * message is a pure `message(<English>, "<key>")` (catalogues.ts), which renders the loaded
- * catalogue's text in another locale.
+ * message is a pure `message(<English>, <index>)` (catalogues.ts), which renders the loaded
+ * catalogue's text in another locale. `index`: the key's place in `keys` (a number is a few
+ * bytes less per message in the first render than its key).
  *
  * @throws Error when Paraglide's output is not the shape this rewrites.
  */
-export function rewriteMessage(source: string, key: string): string {
+export function rewriteMessage(source: string, key: string, index: number): string {
 	if (!source.includes(RUNTIME_IMPORT) || !OTHER_LOCALE.test(source) || !SWITCH.test(source))
 		throw new Error(
 			`[i18n] Paraglide output changed shape (${key}): update scripts/i18n-compile.ts`
@@ -45,7 +46,7 @@ export function rewriteMessage(source: string, key: string): string {
 	return source
 		.replace(RUNTIME_IMPORT, "import { message } from '../../catalogues';")
 		.replace(OTHER_LOCALE, '')
-		.replace(SWITCH, (_all, en: string) => `(/* @__PURE__ */ message(${en}, "${key}"));`);
+		.replace(SWITCH, (_all, en: string) => `(/* @__PURE__ */ message(${en}, ${index}));`);
 }
 
 function files(dir: string): string[] {
@@ -70,17 +71,20 @@ export async function compileMessages(): Promise<void> {
 		};
 		// One module per message (bundles take only the messages they use) …
 		await compile({ ...options, outdir: temp, outputStructure: 'message-modules' });
-		for (const file of readdirSync(join(temp, 'messages'))) {
-			if (file.startsWith('_') || !file.endsWith('.js')) continue;
-			const path = join(temp, 'messages', file);
-			writeFileSync(path, rewriteMessage(readFileSync(path, 'utf8'), file.replace(/\.js$/, '')));
+		const keys = readdirSync(join(temp, 'messages'))
+			.filter((file) => !file.startsWith('_') && file.endsWith('.js'))
+			.map((file) => file.replace(/\.js$/, ''))
+			.sort();
+		for (const [index, key] of keys.entries()) {
+			const path = join(temp, 'messages', `${key}.js`);
+			writeFileSync(path, rewriteMessage(readFileSync(path, 'utf8'), key, index));
 		}
 		// … and each other locale as one module, loaded when chosen.
 		const byLocale = join(temp, 'by-locale');
 		await compile({ ...options, outdir: byLocale, outputStructure: 'locale-modules' });
 		writeFileSync(
 			join(temp, 'messages/zh-CN.js'),
-			readFileSync(join(byLocale, 'messages/zh-CN.js'))
+			`${readFileSync(join(byLocale, 'messages/zh-CN.js'), 'utf8')}\n/** By index (scripts/i18n-compile.ts). */\nexport const byIndex = [${keys.join(', ')}];\n`
 		);
 		rmSync(byLocale, { recursive: true });
 		const wanted = new Set<string>();

@@ -2,7 +2,7 @@
  * Which locale the compiled messages speak, and the catalogues that are not English. Svelte-free:
  * the page, the connection worker and the service worker all use it (doc/i18n.md).
  *
- * Each compiled message in `paraglide/messages/_index.js` is `message(<English>, <key>)` from here
+ * Each compiled message in `paraglide/messages/<key>.js` is `message(<English>, <index>)` from here
  * (scripts/i18n-compile.ts): English is bundled message by message where it is used; zh-CN is one
  * module, loaded only once it is chosen (`loadCatalogue` in load.ts, or `useCatalogue`).
  */
@@ -35,16 +35,17 @@ export function overwriteGetLocale(read: () => Locale): void {
 
 let zhCNLoaded = false;
 /** The zh-CN message functions, once loaded (until then `getLocale` never says zh-CN). */
-let zhCN: Record<string, unknown> = {};
+let zhCN: readonly unknown[] = [];
 
 /**
- * One message of the catalogue: `en` (compiled, for English) or the loaded catalogue's `key`,
- * by the locale asked for or the current one. Pure: unused messages are dropped from bundles.
+ * One message of the catalogue: `en` (compiled, for English) or the loaded catalogue's message
+ * number `index` (keys in sorted order), by the locale asked for or the current one. Pure:
+ * unused messages are dropped from bundles.
  */
-export function message<I>(en: (inputs: I) => string, key: string) {
+export function message<I>(en: (inputs: I) => string, index: number) {
 	return (inputs: I = {} as I, options: { locale?: Locale } = {}): string => {
 		const locale = options.locale ?? getLocale();
-		const other = locale === 'zh-CN' ? (zhCN[key] as typeof en | undefined) : undefined;
+		const other = locale === 'zh-CN' ? (zhCN[index] as typeof en | undefined) : undefined;
 		return (other ?? en)(inputs);
 	};
 }
@@ -52,7 +53,7 @@ export function message<I>(en: (inputs: I) => string, key: string) {
 /** Install a loaded catalogue (the service worker imports zh-CN statically and passes it here). */
 export function useCatalogue(locale: 'zh-CN', messages: typeof ZhCNMessages): void {
 	if (locale !== 'zh-CN') return;
-	zhCN = messages;
+	zhCN = messages.byIndex;
 	zhCNLoaded = true;
 }
 
