@@ -45,6 +45,9 @@ export default defineConfig<DialectOption>({
 	],
 	use: {
 		browserName: 'chromium',
+		// The UI contract's names are English: every test runs in an English browser unless it
+		// asks for another language (tests/e2e/language.spec.ts).
+		locale: 'en-US',
 		trace: 'retain-on-failure',
 		launchOptions: {
 			// Debian's Chromium; never `npx playwright install` (it downloads a browser).

@@ -1,10 +1,38 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import { webManifest } from './src/web-manifest.ts';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+/**
+ * The message catalogue compiled before each build, dev server and test run, and again when a
+ * `messages/*.json` changes in dev (doc/i18n.md). In a child process: the compiler keeps handles
+ * open that would stop Vite (and Vitest) from exiting.
+ */
+const compileMessages = async () => {
+	await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/i18n-compile.ts']);
+};
+let compiled: Promise<void> | undefined;
+const i18n: Plugin = {
+	name: 'iris-i18n',
+	// Once per process: a build runs this for the app, the worker and the service worker.
+	async buildStart() {
+		await (compiled ??= compileMessages());
+	},
+	configureServer(server) {
+		server.watcher.add('messages');
+		server.watcher.on('change', (file) => {
+			if (/messages[\\/][^\\/]+\.json$/.test(file))
+				compileMessages().catch((e: unknown) => console.error('[i18n] compile failed', e));
+		});
+	}
+};
 
 export default defineConfig({
 	plugins: [
+		i18n,
 		sveltekit(),
 		SvelteKitPWA({
 			strategies: 'injectManifest',

@@ -8,14 +8,46 @@ import { parsePush, unreadOf, type NoticeData, type PushNotice } from '../lib/pr
 import type { IrisDB } from '../lib/db/schema';
 import { whereReplyPath, type ServiceWorkerToPage } from '../lib/protocol/sw-messages';
 import { visibleName } from '../lib/protocol/visible-text';
+import { getMeta } from '../lib/db/meta';
+import { m } from '../lib/i18n';
+import { isLocale, useCatalogue, type Locale } from '../lib/i18n/catalogues';
+import * as zhCN from '../lib/i18n/paraglide/messages/zh-CN.js';
 
-const DEFAULT_TITLES: Record<PushNotice['kind'], string> = {
-	message: 'New message',
-	approval: 'Approval needed',
-	clarify: 'The agent has a question',
-	notification: 'Notification',
-	read: ''
+const DEFAULT_TITLES: Record<
+	PushNotice['kind'],
+	(inputs: object, o: { locale: Locale }) => string
+> = {
+	message: m.notify_message,
+	approval: m.notify_approval,
+	clarify: m.notify_clarify,
+	notification: m.notify_generic,
+	read: () => ''
 };
+
+// The service worker cannot load a catalogue on demand: every language is in its bundle.
+useCatalogue('zh-CN', zhCN);
+
+/** The language the page shows (stored in `meta` by the page); English when unknown. */
+async function pageLocale(db: IrisDB | undefined): Promise<Locale> {
+	try {
+		const value = db ? await getMeta(db, 'locale') : undefined;
+		return isLocale(value) ? value : 'en';
+	} catch {
+		return 'en';
+	}
+}
+
+/**
+ * The notification's title: the one the push gave (its kind's default in the page's language when
+ * it is only the English default, as the gateway sends for approvals and questions); else the
+ * kind's default, `in <channel>` when the channel is known.
+ */
+function noticeTitle(notice: PushNotice, name: string | undefined, locale: Locale): string {
+	const fallback = DEFAULT_TITLES[notice.kind];
+	const title = fallback({}, { locale });
+	if (notice.title) return notice.title === fallback({}, { locale: 'en' }) ? title : notice.title;
+	return name ? m.notify_in_channel({ title, name }, { locale }) : title;
+}
 
 /** How long a window has to say where it is before its `url` is taken instead, ms. */
 const WHERE_TIMEOUT_MS = 500;
@@ -105,12 +137,12 @@ export async function showNotice(
 	const previous = await sw.registration.getNotifications({ tag: notice.tag });
 	const unread = unreadOf(previous) + 1;
 	const name = notice.chat_id === undefined ? undefined : await channelName(db, notice.chat_id);
-	const title =
-		notice.title ??
-		(name ? `${DEFAULT_TITLES[notice.kind]} in ${name}` : DEFAULT_TITLES[notice.kind]);
+	const locale = await pageLocale(db);
+	const title = noticeTitle(notice, name, locale);
 	const data: NoticeData = { path: notice.path, unread };
 	if (notice.chat_id !== undefined) data.chat_id = notice.chat_id;
-	const body = unread > 1 ? `${notice.body}\n(${unread} unread)` : notice.body;
+	const body =
+		unread > 1 ? `${notice.body}\n${m.notify_unread({ count: unread }, { locale })}` : notice.body;
 	await sw.registration.showNotification(title, {
 		body,
 		tag: notice.tag,

@@ -7,6 +7,7 @@
  * `session` / `always` / `deny`; confirm `yes` / `no`; model `<provider id>:<model id>`; choice and
  * clarify the choice's `value`.
  */
+import { m } from '../i18n';
 import type { PickerRow } from './turn-rows';
 
 /** One button of a picker. `group`: the provider of a model. */
@@ -17,33 +18,38 @@ export interface PickerChoice {
 	group?: string;
 }
 
-/** Approval choices, in Hermes' order. */
-export const APPROVAL_CHOICES: readonly PickerChoice[] = [
-	{ value: 'once', label: 'Allow once' },
-	{ value: 'session', label: 'Allow for this session' },
-	{ value: 'always', label: 'Always allow' },
-	{ value: 'deny', label: 'Deny' }
-];
+/** Approval choices, in Hermes' order, in the interface language. */
+export function approvalChoices(): PickerChoice[] {
+	return [
+		{ value: 'once', label: m.picker_allow_once() },
+		{ value: 'session', label: m.picker_allow_session() },
+		{ value: 'always', label: m.picker_always_allow() },
+		{ value: 'deny', label: m.picker_deny() }
+	];
+}
 
-const CONFIRM_CHOICES: readonly PickerChoice[] = [
-	{ value: 'yes', label: 'Confirm' },
-	{ value: 'no', label: 'Cancel' }
-];
+/** Confirm choices, in the interface language. */
+function confirmChoices(): PickerChoice[] {
+	return [
+		{ value: 'yes', label: m.picker_confirm() },
+		{ value: 'no', label: m.picker_cancel() }
+	];
+}
 
 /** The picker's title: its `title` or `question`, else a name for its type. */
 export function pickerTitle(row: PickerRow): string {
 	const p = row.payload as { title?: string; question?: string };
 	switch (row.type) {
 		case 'picker.model':
-			return 'Choose a model';
+			return m.picker_choose_model();
 		case 'picker.approval':
-			return 'Approval required';
+			return m.picker_approval_required();
 		case 'picker.clarify':
-			return p.question || 'Hermes has a question';
+			return p.question || m.picker_question();
 		case 'picker.confirm':
-			return p.title || 'Please confirm';
+			return p.title || m.picker_please_confirm();
 		default:
-			return p.title || 'Choose an option';
+			return p.title || m.picker_choose_option();
 	}
 }
 
@@ -59,9 +65,9 @@ function stringField(o: Record<string, unknown>, keys: readonly string[]): strin
 export function pickerChoices(row: PickerRow): PickerChoice[] {
 	switch (row.type) {
 		case 'picker.approval':
-			return [...APPROVAL_CHOICES];
+			return approvalChoices();
 		case 'picker.confirm':
-			return [...CONFIRM_CHOICES];
+			return confirmChoices();
 		case 'picker.model': {
 			const p = (row as PickerRow<'picker.model'>).payload;
 			return (p.providers ?? []).flatMap((provider) =>

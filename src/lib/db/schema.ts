@@ -162,6 +162,8 @@ export interface MetaValues {
 	 * value means rebuild.
 	 */
 	search_version: number;
+	/** The interface language the page shows (lib/i18n), for the service worker's notifications. */
+	locale: string;
 }
 
 export interface MetaRow<K extends keyof MetaValues = keyof MetaValues> {

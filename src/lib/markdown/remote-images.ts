@@ -7,12 +7,13 @@
  * nothing), and `placeholdRemoteImages` then replaces each such image with a placeholder: the
  * host, and the buttons `Load image from <host>` and `Always load images from <host>`. The page
  * (`components/conversation/remote-images.ts`) swaps a placeholder for the real image once the
- * reader allows it. Deterministic (the HTML depends on the text only), so a streamed render
- * still ends equal to a one-shot render.
+ * reader allows it. Deterministic (the HTML depends on the text and the interface language only),
+ * so a streamed render still ends equal to a one-shot render.
  *
  * Message HTML cannot fake a placeholder: `span`, `button` and `data-*` attributes are dropped
  * from it before this step runs.
  */
+import { m } from '../i18n';
 
 /** The attribute the sanitizer keeps an image's URL in (instead of `src`). */
 export const REMOTE_SRC = 'data-remote-src';
@@ -51,8 +52,8 @@ function placeholder(src: string, alt: string): HTMLElement {
 		span.append(label);
 	}
 	span.append(
-		button('once', `Load image from ${host}`, src),
-		button('always', `Always load images from ${host}`)
+		button('once', m.remote_load_from({ host }), src),
+		button('always', m.remote_always_from({ host }))
 	);
 	return span;
 }

@@ -3,6 +3,8 @@
  * VAPID key, or through an ntfy server (which has its own key and keeps the subscription per
  * topic). Every function that asks for permission must run from a user's tap.
  */
+import { m } from '../i18n';
+
 /** Whether this browser can receive push messages at all. */
 export function pushSupported(): boolean {
 	return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
@@ -30,11 +32,7 @@ function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
 export async function requestNotificationPermission(): Promise<void> {
 	const permission = await Notification.requestPermission();
 	if (permission !== 'granted') {
-		throw new Error(
-			permission === 'denied'
-				? 'Notifications are blocked for this site: allow them in the browser settings.'
-				: 'Notifications were not allowed.'
-		);
+		throw new Error(permission === 'denied' ? m.push_blocked() : m.push_not_allowed());
 	}
 }
 

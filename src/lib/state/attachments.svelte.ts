@@ -4,7 +4,9 @@
  * and uploads it while the user types. Removing one cancels its upload. Attachments not sent yet
  * come back after a reload, like the draft text.
  */
-import { DEFAULT_MEDIA_LIMIT_BYTES, kindOfMime, sizeProblem } from '../protocol/iris/media';
+import { DEFAULT_MEDIA_LIMIT_BYTES, kindOfMime } from '../protocol/iris/media';
+import { m } from '../i18n';
+import { formatBytes } from '../i18n/format';
 import type { MediaKind } from '../protocol/iris/frames';
 import type { AppState } from './app.svelte';
 import { draftUploads } from '../db/media';
@@ -62,8 +64,12 @@ export class Attachments {
 	async add(files: readonly File[], kind?: MediaKind): Promise<void> {
 		this.problems = [];
 		for (const file of files) {
-			const problem = sizeProblem(file.name, file.size, this.#limit);
-			if (problem) {
+			if (file.size > this.#limit) {
+				const problem = m.attach_too_large({
+					name: file.name,
+					size: formatBytes(file.size),
+					limit: formatBytes(this.#limit)
+				});
 				this.problems = [...this.problems, problem];
 				continue;
 			}
@@ -82,7 +88,7 @@ export class Attachments {
 			} catch (e) {
 				this.problems = [
 					...this.problems,
-					`"${item.filename}" could not be stored on this device: ${(e as Error).message}`
+					m.attach_not_stored({ name: item.filename, error: (e as Error).message })
 				];
 			}
 		}

@@ -4,6 +4,7 @@
  * "queued behind the turn" mark). Made by the `Conversation` that shows the message, one per row
  * it holds; the getters read reactive state, so a bubble re-renders when any of it changes.
  */
+import { m } from '../i18n';
 import type { MessageRow } from '../db/schema';
 import type { PartRow, PickerRow } from '../db/turn-rows';
 import type { LiveTexts } from './live-texts.svelte';
@@ -70,6 +71,6 @@ export class MessageView {
 
 	/** Not delivered: why, for people (the bubble offers Retry). */
 	get failure(): string | undefined {
-		return this.row.status === 'failed' ? (this.row.error ?? 'Not delivered') : undefined;
+		return this.row.status === 'failed' ? (this.row.error ?? m.message_not_delivered()) : undefined;
 	}
 }

@@ -4,6 +4,7 @@
  * (`meta.server_caps`), and the actions the settings panel takes. Permission and subscription
  * happen only from the user's tap.
  */
+import { m } from '../i18n';
 import type { PushRegistration } from '../protocol/push';
 import type { ServerCaps } from '../protocol/iris/frames';
 import { getMeta } from '../db/meta';
@@ -51,7 +52,7 @@ export class PushState {
 		await this.#run(async () => {
 			await requestNotificationPermission();
 			const key = this.gatewayKey;
-			if (!key) throw new Error('This gateway does not offer Web Push.');
+			if (!key) throw new Error(m.push_no_web_push());
 			const subscription = await subscribePush(key);
 			await this.#leaveNtfy(subscription);
 			await this.#register({ via: 'fcm', fcm_token: JSON.stringify(subscription) });
@@ -64,7 +65,7 @@ export class PushState {
 			await requestNotificationPermission();
 			const name = topic.trim();
 			if (!/^[-_A-Za-z0-9]{1,64}$/.test(name)) {
-				throw new Error('An ntfy topic is 1–64 letters, digits, - or _.');
+				throw new Error(m.push_topic_invalid());
 			}
 			const subscription = await subscribePush(await ntfyWebPushKey(server));
 			await ntfyRegister(server, name, subscription);
