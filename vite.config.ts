@@ -2,10 +2,15 @@ import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
 import { webManifest } from './src/web-manifest.ts';
+import { onDemandChunks } from './scripts/on-demand-chunks.ts';
+
+// Mermaid's chunks are not precached (filled in by the plugin during the client build).
+const notPrecached: string[] = [];
 
 export default defineConfig({
 	plugins: [
 		sveltekit(),
+		onDemandChunks(['mermaid'], notPrecached),
 		SvelteKitPWA({
 			strategies: 'injectManifest',
 			srcDir: 'src',
@@ -15,7 +20,8 @@ export default defineConfig({
 			registerType: 'prompt',
 			manifest: webManifest,
 			injectManifest: {
-				globPatterns: ['client/**/*.{js,css,ico,png,svg,webmanifest,json}']
+				globPatterns: ['client/**/*.{js,css,ico,png,svg,webmanifest,json}'],
+				globIgnores: notPrecached
 			},
 			// adapter-static writes index.html after the client build: add it to the precache by
 			// name (its revision follows _app/version.json), or offline navigations have no shell.
