@@ -1,6 +1,6 @@
 /**
  * A Vite plugin for the client build: the chunks reachable only through a dynamic import of a
- * heavy package (Mermaid) are added to `ignores` (Workbox `globIgnores`), so the service worker
+ * heavy package (Mermaid) are listed in `ignores` (dropped from the precache manifest), so the service worker
  * does not precache megabytes nobody may need; it keeps them once they are fetched
  * (src/service-worker/lazy-cache.ts). A chunk another part of the app also imports stays precached.
  */
@@ -17,10 +17,11 @@ interface ChunkLike {
 }
 
 /**
- * `packages`: node_modules folders whose dynamic entries are on demand; `ignores`: the array
- * given to Workbox as `globIgnores` (patterns relative to `.svelte-kit/output`), filled in place.
+ * `packages`: node_modules folders whose dynamic entries are on demand; `ignores`: filled with
+ * the file names (`_app/immutable/chunks/…`, as the precache manifest has them) of the chunks
+ * only those reach.
  */
-export function onDemandChunks(packages: readonly string[], ignores: string[]): Plugin {
+export function onDemandChunks(packages: readonly string[], ignores: Set<string>): Plugin {
 	return {
 		name: 'iris-on-demand-chunks',
 		apply: 'build',
@@ -51,7 +52,7 @@ export function onDemandChunks(packages: readonly string[], ignores: string[]): 
 				others.map((c) => c.fileName),
 				new Set(roots)
 			);
-			for (const file of onDemand) if (!shared.has(file)) ignores.push(`client/${file}`);
+			for (const file of onDemand) if (!shared.has(file)) ignores.add(file);
 		}
 	};
 }

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, messageLog, pairViaLink, replyTo, sendMessage, test } from './fixtures';
+import { waitForController } from './pwa-support';
 
 /** The code block (`pre`) of `reply` whose text contains `text`. */
 const block = (reply: Locator, text: string) => reply.locator('pre', { hasText: text });
@@ -190,4 +191,34 @@ test('hostile math and diagrams run nothing, streamed or rendered whole', async 
 	// Whole: after a reload the stored answer renders in one go.
 	await page.reload();
 	await check(replyTo(page, 'hostilecheck'));
+});
+
+test('a diagram and a formula seen once render offline, from files the service worker kept', async ({
+	context,
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	await waitForController(page);
+	await sendMessage(page, 'offlinecheck $e^{i\\pi}$\n\n```mermaid\ngraph LR\n  A --> B\n```');
+	const reply = replyTo(page, 'offlinecheck');
+	await expect(reply.locator('.diagram svg')).toBeVisible();
+	await expect(reply.locator('code[data-typeset] .katex')).toHaveCount(1);
+	// KaTeX's fonts are fetched once a formula shows; wait until they are in.
+	await page.evaluate(() => document.fonts.ready);
+	const chatUrl = page.url();
+
+	await gateway.kill();
+	await context.setOffline(true);
+	await page.close();
+	const cold = await context.newPage();
+	await cold.goto(chatUrl);
+	const again = replyTo(cold, 'offlinecheck');
+	await expect(again.locator('.diagram svg')).toBeVisible();
+	await expect(again.locator('code[data-typeset] .katex')).toHaveCount(1);
+	expect(
+		await cold.evaluate(() =>
+			[...document.fonts].some((f) => f.family.includes('KaTeX') && f.status === 'loaded')
+		)
+	).toBe(true);
 });
