@@ -16,20 +16,34 @@ const ROOT = import.meta.dirname;
  */
 const NO_UI = ['svelte', '$app/', 'dexie'];
 const LIB = (name) => `src/lib/${name}`;
+/** The message catalogue and its locale (doc/i18n.md): a leaf every layer may use. */
+const I18N = LIB('i18n');
 export const LAYERS = {
-	[LIB('protocol')]: { packages: NO_UI, message: 'protocol/ is pure: no storage, no DOM, no UI.' },
+	[I18N]: {
+		packages: NO_UI,
+		message: 'i18n/ is the message catalogue and formatting: it imports no other layer.'
+	},
+	[LIB('protocol')]: {
+		may: [I18N],
+		packages: NO_UI,
+		message: 'protocol/ is pure: no storage, no DOM, no UI.'
+	},
 	[LIB('search')]: {
 		packages: NO_UI,
 		message: 'search/ is pure text processing: the worker stores and queries it.'
 	},
-	[LIB('markdown')]: { packages: NO_UI, message: 'markdown/ renders text; it reads no state.' },
+	[LIB('markdown')]: {
+		may: [I18N],
+		packages: NO_UI,
+		message: 'markdown/ renders text; it reads no state.'
+	},
 	[LIB('db')]: {
-		may: [LIB('protocol')],
+		may: [LIB('protocol'), I18N],
 		packages: ['svelte', '$app/'],
 		message: 'db/ is the store both sides share: it knows no sockets and no UI.'
 	},
 	[LIB('platform')]: {
-		may: [LIB('protocol')],
+		may: [LIB('protocol'), I18N],
 		packages: ['$app/'],
 		message: 'platform/ wraps browser APIs.'
 	},
@@ -38,14 +52,21 @@ export const LAYERS = {
 		message: 'bridge/ is the worker ⇄ page contract: types only.'
 	},
 	[LIB('connection')]: {
-		may: [LIB('protocol'), LIB('search'), LIB('db'), LIB('platform')],
+		may: [LIB('protocol'), LIB('search'), LIB('db'), LIB('platform'), I18N],
 		types: [LIB('bridge')],
 		packages: ['svelte', '$app/'],
 		message: 'connection/ runs in the worker: no UI, no page state.'
 	},
 	// The worker entry also installs the bench controls, in benchmark builds only.
 	[LIB('connection/worker.ts')]: {
-		may: [LIB('connection'), LIB('connection/local'), LIB('protocol'), LIB('db'), LIB('bench')],
+		may: [
+			LIB('connection'),
+			LIB('connection/local'),
+			LIB('protocol'),
+			LIB('db'),
+			LIB('bench'),
+			I18N
+		],
 		types: [LIB('bridge')]
 	},
 	// The in-page client: the one part of connection/ the page may load (handle/in-page.ts).
@@ -57,13 +78,13 @@ export const LAYERS = {
 		message: "handle/ starts the page's connection: the worker, or the in-page client."
 	},
 	[LIB('state')]: {
-		may: [LIB('protocol'), LIB('db'), LIB('platform'), LIB('handle')],
+		may: [LIB('protocol'), LIB('db'), LIB('platform'), LIB('handle'), I18N],
 		types: [LIB('bridge')],
 		packages: ['$app/'],
 		message: 'state/ reaches the connection only through handle/, and renders nothing.'
 	},
 	[LIB('components')]: {
-		may: [LIB('state'), LIB('markdown'), LIB('db'), LIB('protocol'), LIB('platform')],
+		may: [LIB('state'), LIB('markdown'), LIB('db'), LIB('protocol'), LIB('platform'), I18N],
 		types: [LIB('bridge')],
 		message: 'components/ show state: they do not reach the connection or the routes.'
 	},
@@ -75,16 +96,17 @@ export const LAYERS = {
 			LIB('db'),
 			LIB('platform'),
 			LIB('protocol'),
-			LIB('pairing.ts')
+			LIB('pairing.ts'),
+			I18N
 		],
 		types: [LIB('bridge')],
 		message: 'routes/ are thin pages over components and state.'
 	},
 	'src/service-worker.ts': {
-		may: ['src/service-worker', LIB('db'), LIB('protocol')],
-		message: 'The service worker imports only lib/db and lib/protocol.'
+		may: ['src/service-worker', LIB('db'), LIB('protocol'), I18N],
+		message: 'The service worker imports only lib/db, lib/protocol and lib/i18n.'
 	},
-	'src/service-worker': { may: [LIB('db'), LIB('protocol')] },
+	'src/service-worker': { may: [LIB('db'), LIB('protocol'), I18N] },
 	// Benchmark builds only: installed at start-up behind __IRIS_BENCH__.
 	[LIB('bench')]: {
 		may: [LIB('state'), LIB('markdown'), LIB('handle'), LIB('connection')],
@@ -138,7 +160,8 @@ export default ts.config(
 			'bench/ingest/dist/',
 			'bench/channel-list/dist/',
 			'playwright-report/',
-			'spec/'
+			'spec/',
+			'src/lib/i18n/paraglide/'
 		]
 	}
 );

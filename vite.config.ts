@@ -1,8 +1,35 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA, type SvelteKitPWAOptions } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import { webManifest } from './src/web-manifest.ts';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { onDemandChunks } from './scripts/on-demand-chunks.ts';
+
+/**
+ * The message catalogue compiled before each build, dev server and test run, and again when a
+ * `messages/*.json` changes in dev (doc/i18n.md). In a child process: the compiler keeps handles
+ * open that would stop Vite (and Vitest) from exiting.
+ */
+const compileMessages = async () => {
+	await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/i18n-compile.ts']);
+};
+let compiled: Promise<void> | undefined;
+const i18n: Plugin = {
+	name: 'iris-i18n',
+	// Once per process: a build runs this for the app, the worker and the service worker.
+	async buildStart() {
+		await (compiled ??= compileMessages());
+	},
+	configureServer(server) {
+		server.watcher.add('messages');
+		server.watcher.on('change', (file) => {
+			if (/messages[\\/][^\\/]+\.json$/.test(file))
+				compileMessages().catch((e: unknown) => console.error('[i18n] compile failed', e));
+		});
+	}
+};
 
 // Mermaid's chunks are not precached: the plugin lists them during the client build, and a
 // manifest transform after SvelteKit's own drops them from the precache manifest. SvelteKit
@@ -36,7 +63,7 @@ pwaOptions.integration!.configureOptions = async (viteConfig, options) => {
 };
 
 export default defineConfig({
-	plugins: [sveltekit(), onDemandChunks(['mermaid'], notPrecached), pwa],
+	plugins: [i18n, sveltekit(), onDemandChunks(['mermaid'], notPrecached), pwa],
 	worker: { format: 'es' },
 	// `IRIS_BENCH=1` builds the benchmark variant (src/app.d.ts `__IRIS_BENCH__`, bench/README.md).
 	define: { __IRIS_BENCH__: JSON.stringify(process.env.IRIS_BENCH === '1') },

@@ -11,6 +11,8 @@ export const BUILD_SOURCES = [
 	'src',
 	'static',
 	'spec',
+	'messages',
+	'project.inlang/settings.json',
 	'svelte.config.js',
 	'vite.config.ts',
 	'tsconfig.json',

@@ -98,8 +98,9 @@ test('a Mermaid diagram is drawn, toggles to its source; a broken one shows sour
 	const reply = replyTo(page, 'diagramcheck');
 	await expect(reply).toHaveAttribute('data-status', 'complete');
 	const diagram = block(reply, 'Mermaid');
-	await expect(diagram.locator('.diagram svg')).toBeVisible();
-	await expect(diagram.locator('.diagram svg')).toContainText('Start');
+	const figure = diagram.getByRole('figure', { name: 'Diagram', exact: true });
+	await expect(figure.locator('svg')).toBeVisible();
+	await expect(figure.locator('svg')).toContainText('Start');
 	await diagram.getByRole('button', { name: 'Show source', exact: true }).click();
 	await expect(diagram.locator('code')).toBeVisible();
 	await expect(diagram.locator('code')).toContainText('A[Start] --> B[Done]');

@@ -23,9 +23,8 @@ export function addDiagram(pre: HTMLElement, code: HTMLElement): void {
 	const dark = matchMedia('(prefers-color-scheme: dark)').matches;
 	renderDiagram(sourceOf(code), dark).then(
 		(svg) => {
-			const figure = document.createElement('span');
+			const figure = document.createElement('figure');
 			figure.className = 'diagram';
-			figure.setAttribute('role', 'img');
 			figure.setAttribute('aria-label', richText.diagram());
 			figure.innerHTML = svg;
 			code.before(figure);
