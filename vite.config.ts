@@ -1,10 +1,11 @@
 import { sveltekit } from '@sveltejs/kit/vite';
-import { SvelteKitPWA } from '@vite-pwa/sveltekit';
+import { SvelteKitPWA, type SvelteKitPWAOptions } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
 import type { Plugin } from 'vite';
 import { webManifest } from './src/web-manifest.ts';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { onDemandChunks } from './scripts/on-demand-chunks.ts';
 
 /**
  * The message catalogue compiled before each build, dev server and test run, and again when a
@@ -30,26 +31,39 @@ const i18n: Plugin = {
 	}
 };
 
+// Mermaid's chunks are not precached: the plugin lists them during the client build, and a
+// manifest transform after SvelteKit's own drops them from the precache manifest. SvelteKit
+// loads this file again for its nested client build: the list lives on the process.
+const shared = globalThis as { irisNotPrecached?: Set<string> };
+const notPrecached = (shared.irisNotPrecached ??= new Set<string>());
+const pwaOptions: SvelteKitPWAOptions = {
+	strategies: 'injectManifest',
+	srcDir: 'src',
+	filename: 'service-worker.ts',
+	// The page registers it (workbox-window) and asks before switching versions.
+	injectRegister: false,
+	registerType: 'prompt',
+	manifest: webManifest,
+	injectManifest: {
+		globPatterns: ['client/**/*.{js,css,ico,png,svg,webmanifest,json}']
+	},
+	// adapter-static writes index.html after the client build: add it to the precache by
+	// name (its revision follows _app/version.json), or offline navigations have no shell.
+	kit: { adapterFallback: 'index.html', spa: true, includeVersionFile: true }
+};
+const pwa = SvelteKitPWA(pwaOptions);
+const configure = pwaOptions.integration!.configureOptions!;
+pwaOptions.integration!.configureOptions = async (viteConfig, options) => {
+	await configure(viteConfig, options);
+	const inject = options.injectManifest as NonNullable<typeof options.injectManifest>;
+	inject.manifestTransforms = [
+		...(inject.manifestTransforms ?? []),
+		(entries) => ({ manifest: entries.filter((e) => !notPrecached.has(e.url)) })
+	];
+};
+
 export default defineConfig({
-	plugins: [
-		i18n,
-		sveltekit(),
-		SvelteKitPWA({
-			strategies: 'injectManifest',
-			srcDir: 'src',
-			filename: 'service-worker.ts',
-			// The page registers it (workbox-window) and asks before switching versions.
-			injectRegister: false,
-			registerType: 'prompt',
-			manifest: webManifest,
-			injectManifest: {
-				globPatterns: ['client/**/*.{js,css,ico,png,svg,webmanifest,json}']
-			},
-			// adapter-static writes index.html after the client build: add it to the precache by
-			// name (its revision follows _app/version.json), or offline navigations have no shell.
-			kit: { adapterFallback: 'index.html', spa: true, includeVersionFile: true }
-		})
-	],
+	plugins: [i18n, sveltekit(), onDemandChunks(['mermaid'], notPrecached), pwa],
 	worker: { format: 'es' },
 	// `IRIS_BENCH=1` builds the benchmark variant (src/app.d.ts `__IRIS_BENCH__`, bench/README.md).
 	define: { __IRIS_BENCH__: JSON.stringify(process.env.IRIS_BENCH === '1') },

@@ -24,17 +24,18 @@ test('npm run bench', async ({ browser, gateway, startGateway }) => {
 	// S1–S3: rotate the order each repetition so no mode always runs first (warm caches).
 	const modes = (process.env.BENCH_MODES?.split(',') ?? [
 		'incremental',
+		'code',
 		'b0',
 		'b1'
 	]) as RenderMode[];
 	// Quick runs: BENCH_ONLY=stream or BENCH_ONLY=store runs one half.
 	const only = process.env.BENCH_ONLY;
 	const runs = (part: 'stream' | 'store') => !only || only === part;
-	const streams: Record<RenderMode, StreamRun[]> = { incremental: [], b0: [], b1: [] };
+	const streams: Record<RenderMode, StreamRun[]> = { incremental: [], code: [], b0: [], b1: [] };
 	// S2 types during the stream: its runs are separate, so S1's main-thread time is the
 	// stream's alone (typing costs every mode the same ~0.9 s of browser work).
-	const typed: Record<RenderMode, StreamRun[]> = { incremental: [], b0: [], b1: [] };
-	const typedModes = modes.filter((m) => m !== 'b0');
+	const typed: Record<RenderMode, StreamRun[]> = { incremental: [], code: [], b0: [], b1: [] };
+	const typedModes = modes.filter((m) => m !== 'b0' && m !== 'code');
 	for (let rep = 0; runs('stream') && rep < reps; rep++) {
 		for (let k = 0; k < modes.length; k++) {
 			const mode = modes[(rep + k) % modes.length]!;
@@ -101,6 +102,10 @@ test('npm run bench', async ({ browser, gateway, startGateway }) => {
 		S1: {
 			taskMsRatioVsB0: median(ratios('b0')),
 			taskMsRatioVsB1: median(ratios('b1')),
+			// The code-heavy answer against the plain one, per repetition of the same run.
+			codeOverPlain: median(
+				streams.code.map((r, i) => ratio(r.taskMs, streams.incremental[i]?.taskMs ?? NaN))
+			),
 			medians: Object.fromEntries(
 				modes.map((m) => [
 					m,
@@ -168,6 +173,7 @@ test('npm run bench', async ({ browser, gateway, startGateway }) => {
 		`medians of ${reps} repetitions (${results.durationS} s); ratios are medians of per-repetition ratios`,
 		`S1 main-thread ms: ours ${fixed(s1.incremental!.taskMs, 0)}, B0 ${fixed(s1.b0?.taskMs ?? NaN, 0)}, B1 ${fixed(s1.b1?.taskMs ?? NaN, 0)}; ours/B0 ${fixed(results.S1.taskMsRatioVsB0, 3)} [≤ 0.067], ours/B1 ${fixed(results.S1.taskMsRatioVsB1, 3)} [≤ 0.333]`,
 		`S1 long frames > 50 ms: ours ${s1.incremental!.longFrames}, B0 ${s1.b0?.longFrames ?? NaN}, B1 ${s1.b1?.longFrames ?? NaN} [ours 0]`,
+		`S1 code-heavy answer: main-thread ms ${fixed(s1.code?.taskMs ?? NaN, 0)} vs plain ${fixed(s1.incremental!.taskMs, 0)}: ${fixed(results.S1.codeOverPlain, 3)}× [≤ 1.15], long frames ${s1.code?.longFrames ?? NaN} [0]`,
 		`S1 chars parsed: ours ${s1.incremental!.charsParsed} (${fixed(s1.incremental!.charsParsedPerFinalChar, 2)}× final) [≤ 2×], B0 ${s1.b0?.charsParsed ?? NaN}, B1 ${s1.b1?.charsParsed ?? NaN}`,
 		`S1 renders: ours ${s1.incremental!.renders}, B0 ${s1.b0?.renders ?? NaN}, B1 ${s1.b1?.renders ?? NaN}`,
 		`S2 input delay p95 (a key every 100 ms during S1): ours ${fixed(results.S2.modes.incremental?.inputDelayP95 ?? NaN, 1)} ms [≤ 50], B1 ${fixed(results.S2.modes.b1?.inputDelayP95 ?? NaN, 1)} ms; main-thread ms with typing: ours ${fixed(results.S2.modes.incremental?.taskMs ?? NaN, 0)}, B1 ${fixed(results.S2.modes.b1?.taskMs ?? NaN, 0)}`,

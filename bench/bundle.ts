@@ -101,6 +101,36 @@ export function measureBundle(): BundleReport {
 	};
 }
 
+/**
+ * gzip bytes a feature fetches the first time it shows, beyond the first chat render: the chunks
+ * (and their CSS and assets) reachable from the Vite manifest entries whose source path contains
+ * one of `sources`, static and dynamic imports alike, less what is already loaded.
+ *
+ * @throws Error when there is no build.
+ */
+export function onDemandBytes(sources: readonly string[], loaded: ReadonlySet<string>): number {
+	const manifest = JSON.parse(readFileSync(join(CLIENT, '.vite/manifest.json'), 'utf8')) as Record<
+		string,
+		ManifestChunk & { dynamicImports?: string[]; assets?: string[] }
+	>;
+	const files = new Set<string>();
+	const visit = (key: string, dynamic: boolean): void => {
+		const chunk = manifest[key];
+		if (!chunk || loaded.has(chunk.file) || files.has(chunk.file)) return;
+		files.add(chunk.file);
+		for (const f of [...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(f);
+		for (const next of chunk.imports ?? []) visit(next, dynamic);
+		if (dynamic) for (const next of chunk.dynamicImports ?? []) visit(next, dynamic);
+	};
+	for (const key of Object.keys(manifest)) {
+		if (sources.some((s) => key.includes(s))) visit(key, false);
+	}
+	return group(
+		CLIENT,
+		[...files].filter((f) => !/\.(woff2?|ttf)$/.test(f))
+	).gzip;
+}
+
 /** One line per figure, kB = 1000 bytes. */
 export function formatBundle(report: BundleReport): string {
 	const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
@@ -112,5 +142,17 @@ export function formatBundle(report: BundleReport): string {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-	console.log(formatBundle(measureBundle()));
+	const report = measureBundle();
+	console.log(formatBundle(report));
+	const loaded = new Set(report.firstChatRender.js.files);
+	const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+	const code = onDemandBytes(['conversation/rich/index.ts', 'markdown/renderers.ts'], loaded);
+	const python = onDemandBytes(
+		['highlight.js/es/core', 'highlight.js/es/languages/python.js'],
+		loaded
+	);
+	const katex = onDemandBytes(['node_modules/katex/dist/katex.mjs', 'katex.min.css'], loaded);
+	console.log(
+		`B  on demand (JS + CSS gzip, fonts apart): renderer + code chrome ${kb(code)}; one Python block +${kb(python)}; one formula (KaTeX) +${kb(katex)}`
+	);
 }

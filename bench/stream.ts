@@ -9,8 +9,11 @@ import type { Browser, Page } from '@playwright/test';
 import { Gateway, composer, messageLog, pairViaLink } from '../tests/e2e/fixtures';
 import { collect, mainThreadTime, observe, percentile } from './support';
 
-/** Which renderer a run uses. */
-export type RenderMode = 'incremental' | 'b0' | 'b1';
+/**
+ * Which renderer a run uses: the app's (`incremental`), the app's on the code-heavy answer
+ * (`code`: ten fences in six languages, inline and display math), or a baseline.
+ */
+export type RenderMode = 'incremental' | 'code' | 'b0' | 'b1';
 
 /** Raw figures of one streamed answer. */
 export interface StreamRun {
@@ -42,7 +45,8 @@ export interface StreamRun {
 
 /** Characters of the streamed answer. */
 export const FINAL_LENGTH = 20_000;
-const QUESTION = `/demo bench-stream 2000 100 ${FINAL_LENGTH}`;
+const question = (mode: RenderMode) =>
+	`/demo ${mode === 'code' ? 'bench-code' : 'bench-stream'} 2000 100 ${FINAL_LENGTH}`;
 
 /** Count, in the connection worker, the IndexedDB transactions that write an assistant row. */
 async function countAnswerWrites(page: Page): Promise<void> {
@@ -88,7 +92,7 @@ export async function streamRun(
 	try {
 		await context.addInitScript((mode) => {
 			localStorage.setItem('iris:bench', '1');
-			if (mode === 'incremental') localStorage.removeItem('iris:bench-baseline');
+			if (mode === 'incremental' || mode === 'code') localStorage.removeItem('iris:bench-baseline');
 			else localStorage.setItem('iris:bench-baseline', mode);
 		}, mode);
 		const page = await context.newPage();
@@ -105,7 +109,7 @@ export async function streamRun(
 		});
 		const before = await mainThreadTime(cdp);
 
-		await composer(page).fill(QUESTION);
+		await composer(page).fill(question(mode));
 		await composer(page).press('Enter');
 		const answer = messageLog(page).locator('article[data-role="assistant"]').last();
 		await answer.waitFor({ timeout: 30_000 });

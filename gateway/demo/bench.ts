@@ -8,7 +8,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { frame, type ServerFrame } from '../../src/lib/protocol/iris';
 import { DEMO_MODEL, demoTokens } from '../demo-agent';
-import { registerScenario } from './scenarios';
+import { codeSample } from './code-samples';
+import { registerScenario, type Scenario } from './scenarios';
 
 /** The answer the bench streams: `bytes` characters of typical agent markdown. */
 export function benchAnswer(bytes: number): string {
@@ -45,14 +46,50 @@ function section(i: number): string {
 	);
 }
 
-registerScenario('bench-stream', async (hub, scope, args, signal) => {
+/** Languages of the code-heavy answer's fences, in turn (six languages, ten fences). */
+const CODE_LANGS = ['python', 'typescript', 'bash', 'rust', 'go', 'sql'];
+
+/**
+ * The code-heavy answer (`/demo bench-code`): `bytes` characters, ten fenced blocks in six
+ * languages between short paragraphs with inline math (`$…$`, `\(…\)`) and display math (`$$…$$`).
+ */
+export function benchCodeAnswer(bytes: number): string {
+	const fences = 10;
+	const prose = (i: number) =>
+		`### Step ${i + 1}\n\nWith $x_${i}^2 + y_${i}^2 = r^2$ and \\(\\alpha_${i} \\le \\beta\\), the cost is ` +
+		`$O(n \\log n)$; the code below does it (costs $3.50 or $4 per run).\n\n` +
+		`$$\\sum_{k=1}^{n} k^${(i % 3) + 1} = \\frac{n(n+1)}{2} \\cdot \\int_0^1 t\\,dt$$\n\n`;
+	const proseLength = Array.from({ length: fences }, (_, i) => prose(i).length).reduce(
+		(a, b) => a + b
+	);
+	const perFence = Math.max(200, Math.floor((bytes - proseLength) / fences) - 12);
+	const parts = Array.from({ length: fences }, (_, i) => {
+		const lang = CODE_LANGS[i % CODE_LANGS.length]!;
+		return `${prose(i)}\`\`\`${lang}\n${codeSample(lang, perFence).slice(0, perFence).replace(/\n?$/, '\n')}\`\`\`\n\n`;
+	});
+	return parts.join('').padEnd(bytes, ' ').slice(0, bytes);
+}
+
+for (const [name, answer] of [
+	['bench-stream', benchAnswer],
+	['bench-code', benchCodeAnswer]
+] as const) {
+	registerScenario(name, (hub, scope, args, signal) =>
+		streamBench(hub, scope, args, signal, answer)
+	);
+}
+
+/** Stream `answer(bytes)` as one assistant message (the scenario's arguments, see the top). */
+async function streamBench(
+	...[hub, scope, args, signal, answer]: [...Parameters<Scenario>, (bytes: number) => string]
+): Promise<void> {
 	const [updates = 2000, perSecond = 100, bytes = 20_000] = args
 		.split(/\s+/)
 		.filter(Boolean)
 		.map(Number);
 	// Updates are not recorded: 2,000 full texts would bloat the replay log (`sync` sends the stop).
 	const emit = (f: ServerFrame, record = true): void => hub.broadcast(f, { record });
-	const text = benchAnswer(bytes);
+	const text = answer(bytes);
 	const message_id = hub.messages.nextMessageId();
 	const ts = hub.clock.next();
 	emit(frame('agent.busy', { reason: 'processing' as const }, scope));
@@ -74,4 +111,4 @@ registerScenario('bench-stream', async (hub, scope, args, signal) => {
 		});
 	});
 	emit(frame('agent.idle', {}, scope));
-});
+}

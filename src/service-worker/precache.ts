@@ -8,10 +8,13 @@
  * - When it takes over, the chunks of the build it replaces are kept in `RETIRED_CACHE` before
  *   Workbox deletes them from the precache: a tab still running that build can lazy-load its
  *   chunks until it reloads. Only the last retired build is kept.
+ * - Build files left out of the precache (Mermaid's chunks, KaTeX's fonts) are kept once fetched
+ *   (`./lazy-cache.ts`), so what was used once works offline.
  * - Nothing else is cached: media comes over the WebSocket into IndexedDB, not through fetch.
  */
 import { PrecacheController, PrecacheRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, Route, Router } from 'workbox-routing';
+import { lazyAsset } from './lazy-cache';
 
 /** Chunks of the previous build, for tabs that still run it. */
 export const RETIRED_CACHE = 'iris-retired-chunks';
@@ -77,8 +80,7 @@ export function setUpPrecache(
 	router.registerRoute(
 		new Route(
 			({ url }) => url.origin === sw.location.origin && isChunk(url),
-			async ({ request }) =>
-				(await (await sw.caches.open(RETIRED_CACHE)).match(request)) ?? fetch(request)
+			({ request }) => lazyAsset(sw.caches, request, [RETIRED_CACHE])
 		)
 	);
 	router.addFetchListener();

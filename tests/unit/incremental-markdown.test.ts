@@ -6,7 +6,7 @@ import { renderStreaming } from '../../src/lib/markdown/streaming';
 import { CORPUS, PIECES, seeded } from './support/markdown-corpus';
 
 // Thousands of renders through jsdom's DOMPurify: slow on a shared 2-core machine, not a benchmark.
-const HEAVY = { timeout: 60_000 };
+const HEAVY = { timeout: 180_000 };
 
 describe('IncrementalMarkdown', () => {
 	it('has a corpus of at least 50 documents', () => {

@@ -3,6 +3,7 @@
  * change its options through `marked`'s global defaults.
  */
 import { Marked, type Token, type TokensList } from 'marked';
+import { mathBlock, mathInline } from './math';
 
 const parser = new Marked({
 	// GitHub-flavoured markdown: tables, fenced code, strikethrough, task lists, autolinks.
@@ -11,6 +12,8 @@ const parser = new Marked({
 	breaks: false,
 	async: false
 });
+// TeX math before markdown's own rules, so its backslashes survive (`./math.ts`).
+parser.use({ extensions: [mathBlock, mathInline] });
 
 /**
  * Markdown → HTML, NOT sanitized: raw HTML in `text` passes through. Only `./render.ts` calls this,

@@ -81,8 +81,11 @@ export const TEXT_BLOCKS: ReadonlySet<string> = new Set([
 	'TH'
 ]);
 
-/** A `class` token kept on `code`: the fence's info string, for later syntax highlighting. */
-export const LANGUAGE_CLASS = /^language-[\w#+.-]+$/;
+/**
+ * A `class` token kept on `code`: the fence's info string (for syntax highlighting), and the
+ * kind of a formula (`./math.ts`). Either only asks the page to highlight or typeset the text.
+ */
+export const LANGUAGE_CLASS = /^(?:language-[\w#+.-]+|math-(?:inline|display))$/;
 
 // Browsers drop ASCII tab/newline anywhere in a URL and trim C0 controls and spaces at the ends,
 // so `java\tscript:` is `javascript:`. Compare what the browser will actually see.

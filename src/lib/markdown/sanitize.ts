@@ -15,6 +15,7 @@ import { PAIRING_LINK, isOwnPairingUrl, unwrapPairingLinks } from './own-links';
 import { REMOTE_SRC, placeholdRemoteImages } from './remote-images';
 
 let instance: DOMPurify | undefined;
+let spans: DOMPurify | undefined;
 
 /**
  * Sanitize HTML produced from untrusted markdown (policy in `./policy.ts`).
@@ -32,6 +33,27 @@ export function sanitizeHtml(html: string): string {
 }
 
 /**
+ * Sanitize a highlighter's HTML for one code block: only `span` elements with a `class` stay
+ * (the text is escaped already; this holds even if a grammar had a bug).
+ *
+ * @throws Error when there is no DOM, like `sanitizeHtml`.
+ */
+export function sanitizeHighlight(html: string): string {
+	if (!spans) {
+		spans = createDOMPurify(needWindow());
+		spans.setConfig({ ALLOWED_TAGS: ['span'], ALLOWED_ATTR: ['class'] });
+	}
+	return spans.sanitize(html);
+}
+
+function needWindow(): Window & typeof globalThis {
+	if (typeof window === 'undefined') {
+		throw new Error('[markdown] sanitizing needs a DOM: render markdown on the page');
+	}
+	return window;
+}
+
+/**
  * The steps that replace elements (DOMPurify's hooks may only change attributes): done on a
  * second parse, only when the sanitizer marked something.
  */
@@ -46,10 +68,7 @@ function finish(html: string): string {
 
 function purifier(): DOMPurify {
 	if (instance) return instance;
-	if (typeof window === 'undefined') {
-		throw new Error('[markdown] sanitizing needs a DOM: render markdown on the page');
-	}
-	const purify = createDOMPurify(window);
+	const purify = createDOMPurify(needWindow());
 	// Config and hooks are set once here, not per call: `sanitize(html, cfg)` would re-parse cfg.
 	purify.setConfig({
 		ALLOWED_TAGS: [...ALLOWED_TAGS],

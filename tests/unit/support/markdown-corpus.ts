@@ -47,7 +47,17 @@ export const PIECES: readonly string[] = [
 	'Term\n: not a definition list in GFM\n',
 	'Script <script>alert(1)</script> and [js](javascript:alert(1))\n',
 	'| a |\n|---|\n',
-	'Empty\n\n-\n\n- \n\nitems\n'
+	'Empty\n\n-\n\n- \n\nitems\n',
+	// Code in many languages, math (money and shell are not), diagrams.
+	'```python\ndef f(x: int) -> int:\n    return x ** 2  # $x$\n```\n\n```rust\nfn main() { println!("{}", 1); }\n```\n',
+	'```bash\necho "$HOME" $PATH && cost=$5\n```\n\n```json\n{"a": [1, 2], "b": null}\n```\n\n```sql\nSELECT * FROM t WHERE a < 3;\n```\n',
+	'```go\nfunc main() {}\n```\n```yaml\na: 1\n```\n~~~cpp\nint main() { return 0; }\n~~~\n```\nno language\n```\n',
+	'Inline $x^2 + y_1$ and \\(\\alpha\\), display:\n\n$$\\int_0^1 x\\,dx = \\frac{1}{2}$$\n\nand \\[\n\\{a\\} \\\\ b_\\text{c}\n\\]\n\nafter.\n',
+	'It costs $3.50 or $4, $5 and $10; run `echo $HOME` or echo $HOME $PATH.\n\nUS$5 is not $ x$ math.\n',
+	'$$\n\\begin{aligned}\na &= b \\\\\nc &= d\n\\end{aligned}\n$$\n\n- item with $e^{i\\pi}$\n- $$x$$ in a list\n',
+	'```mermaid\ngraph TD\n  A[Start] --> B{Ok?}\n  B -->|yes| C[Done]\n```\n\nText after the diagram.\n',
+	'```math\nE = mc^2\n```\n\n> quoted $a+b$ and `$code$`\n\n| $x$ | cost |\n|---|---|\n| $y$ | $5 |\n',
+	'Unclosed $$\\frac{1}{2 and \\(x and $y\n\nnext paragraph $z$.\n'
 ];
 
 /** Longer answers made of several pieces, like a real reply mixing code, tables and lists. */

@@ -1,0 +1,59 @@
+/**
+ * What a rendered message gets after `{@html}` inserted it (doc/rendering.md): code block chrome
+ * and highlighting, typeset formulas, drawn diagrams. Loaded as a chunk of its own beside the
+ * markdown renderer; the highlighter, KaTeX and Mermaid are further chunks, each fetched the first
+ * time a message needs it.
+ *
+ * `enhance` runs after every render of a message (before the browser paints): it only touches
+ * blocks it has not seen. A `pre[data-open]` is still streaming (the open tail): it gets its
+ * header, but no highlighting, collapse, formula or diagram until it is finished.
+ */
+import { highlightCode } from '$lib/markdown/highlight';
+import './rich.css';
+import { addCodeChrome, languageOf, runCodeAction, sourceOf } from './code-chrome';
+import { addDiagram, isDiagram, runDiagramAction } from './diagram-view';
+import { typesetFormulas } from './math-view';
+
+/** Add chrome to new blocks under `root`, highlight finished ones, typeset formulas. */
+export function enhance(root: HTMLElement): void {
+	for (const pre of root.querySelectorAll<HTMLElement>('pre:not([data-chrome])')) {
+		const code = pre.querySelector<HTMLElement>(':scope > code');
+		if (!code) continue;
+		pre.dataset.chrome = '';
+		if (code.classList.contains('language-math')) continue;
+		if (isDiagram(code)) addDiagram(pre, code);
+		else {
+			addCodeChrome(pre, code);
+			if (!pre.hasAttribute('data-open')) highlight(code);
+		}
+	}
+	typesetFormulas(root).catch((e: unknown) => console.error('[math] KaTeX failed to load', e));
+}
+
+function highlight(code: HTMLElement): void {
+	const text = code.textContent ?? '';
+	highlightCode(text, languageOf(code)).then(
+		(html) => {
+			// The block may have been replaced or re-rendered meanwhile.
+			if (html === null || !code.isConnected || code.textContent !== text) return;
+			code.innerHTML = html;
+			code.classList.add('hljs');
+		},
+		(e: unknown) => console.error('[code] highlighter failed to load', e)
+	);
+}
+
+/** Handle the blocks' buttons under `root` (one listener); returns the cleanup. */
+export function handleRichActions(root: HTMLElement): () => void {
+	const onClick = (event: MouseEvent) => {
+		const button = (event.target as Element | null)?.closest<HTMLButtonElement>(
+			'button[data-code-action]'
+		);
+		if (!button || !root.contains(button)) return;
+		if (runDiagramAction(button) || runCodeAction(button)) event.preventDefault();
+	};
+	root.addEventListener('click', onClick);
+	return () => root.removeEventListener('click', onClick);
+}
+
+export { sourceOf };

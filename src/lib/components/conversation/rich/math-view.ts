@@ -1,0 +1,34 @@
+/**
+ * Formulas in a rendered message, typeset with KaTeX (doc/rendering.md "Math"): `./math.ts` in
+ * the renderer left each as `<code class="language-math …">TeX</code>`; here each is replaced
+ * (its content, in place) by KaTeX's markup once KaTeX has loaded. KaTeX loads only when a
+ * message holds math. A formula in an open (still streaming) code block is left as source.
+ */
+import { loadKatex, typeset } from '$lib/markdown/katex';
+
+const FORMULAS = 'code.language-math:not([data-typeset])';
+
+/** Whether `root` holds a formula not typeset yet. */
+export function hasFormulas(root: ParentNode): boolean {
+	return root.querySelector(FORMULAS) !== null;
+}
+
+/**
+ * Typeset every formula under `root` (KaTeX is fetched the first time). Resolves when done.
+ *
+ * @throws (rejects) when KaTeX cannot be fetched; the formulas then stay source.
+ */
+export async function typesetFormulas(root: ParentNode): Promise<void> {
+	if (!hasFormulas(root)) return;
+	const katex = await loadKatex();
+	for (const code of root.querySelectorAll<HTMLElement>(FORMULAS)) {
+		const pre = code.parentElement?.tagName === 'PRE' ? code.parentElement : null;
+		if (pre?.hasAttribute('data-open')) continue;
+		// A ```math fence or a `$$` block: display. Inside a paragraph: as written.
+		const display = pre !== null || code.classList.contains('math-display');
+		const tex = code.textContent ?? '';
+		code.dataset.typeset = '';
+		code.innerHTML = typeset(katex, tex, display);
+		if (pre) pre.dataset.kind = 'math';
+	}
+}
