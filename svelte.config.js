@@ -20,13 +20,16 @@ const csp = {
 	mode: 'hash',
 	directives: {
 		'default-src': ['self'],
-		'script-src': ['self', 'wasm-unsafe-eval'],
+		// 'unsafe-eval': the protocol's schema validator (ajv) compiles the schema to functions, in
+		// the connection worker and, when IndexedDB is unavailable, in the page (memory mode).
+		// Precompiling it with ajv's standalone mode would remove this (doc/security.md).
+		'script-src': ['self', 'wasm-unsafe-eval', 'unsafe-eval'],
 		// Svelte style attributes, KaTeX and the code highlighter set inline styles.
 		'style-src': ['self', 'unsafe-inline'],
 		'img-src': ['self', 'blob:', 'data:', 'https:', 'http:'],
 		'media-src': ['self', 'blob:'],
 		'font-src': ['self', 'data:'],
-		'connect-src': ['self', 'ws:', 'wss:', 'http:', 'https:'],
+		'connect-src': ['self', 'blob:', 'ws:', 'wss:', 'http:', 'https:'],
 		'worker-src': ['self'],
 		'manifest-src': ['self'],
 		'frame-src': ['none'],

@@ -7,8 +7,8 @@
  *   clicks, e.g. "Always allow" on an approval);
  *   A script's own response (the connection worker, the service worker: a worker's policy is its
  *   script's header) gets the same policy with `'unsafe-eval'` in `script-src`: the worker's
- *   schema validator (ajv) compiles the protocol schema to functions at start-up. Pages never
- *   get it.
+ *   schema validator (ajv) compiles the protocol schema to functions at start-up. (The page's
+ *   policy has it too, for memory mode: doc/security.md.)
  * - `X-Content-Type-Options: nosniff`: a file is only ever what its type says;
  * - `Referrer-Policy: no-referrer`: nothing of the app's address (a chat id) leaks to a link target.
  */

@@ -7,6 +7,7 @@ import {
 	startsWith,
 	test
 } from './fixtures';
+import { waitForController } from './pwa-support';
 
 // Iris only: v3 has no turn state (`agent.busy`) to tell a forgotten answer from a slow one.
 
@@ -17,6 +18,9 @@ test('an answer cut by a gateway that restarts without its state: kept through a
 }) => {
 	test.setTimeout(120_000);
 	await pairViaLink(page, gateway);
+	// The reload below has no server to answer it: the service worker serves the app, so it must
+	// be in control first (its precache grew with the lazy rendering chunks and takes longer).
+	await waitForController(page);
 	await sendMessage(page, '/demo slow');
 	const answer = lastArticle(page, 'assistant');
 	await expect(answer).toContainText('word3');
