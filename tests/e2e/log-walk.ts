@@ -97,8 +97,18 @@ export async function reveal(page: Page, target: Locator): Promise<void> {
 	await wheel(page, 1_000_000);
 	for (let step = 0; step < 500; step += 1) {
 		if ((await target.count()) > 0) {
-			await target.first().scrollIntoViewIfNeeded();
-			return;
+			// The list may still re-render the rows as the last scroll settles: a row found a moment
+			// ago can be gone again; then look once more instead of failing.
+			const shown = await target
+				.first()
+				.scrollIntoViewIfNeeded({ timeout: 5_000 })
+				.then(() => true)
+				.catch((e: unknown) => {
+					if (/not attached to the DOM/.test(String(e))) return false;
+					throw e;
+				});
+			if (shown) return;
+			continue;
 		}
 		const { top, height } = await messageLog(page).evaluate((log) => ({
 			top: log.scrollTop,
