@@ -4,33 +4,11 @@
  * and raw frame bytes (reserved opcodes and bits, unmasked frames, lying lengths, oversized or
  * fragmented control frames, broken UTF-8, close frames with bad codes).
  */
+import { APP_FRAME_TYPES } from '../../../src/lib/protocol/iris/frame-types';
 import type { Pick } from './fuzz-pick';
 
-const IRIS_TYPES = [
-	'message.send',
-	'message.send',
-	'media.upload.start',
-	'media.upload.end',
-	'media.pull',
-	'picker.select',
-	'channel.create',
-	'channel.rename',
-	'channel.set_default',
-	'channel.delete',
-	'search',
-	'history',
-	'commands.catalog',
-	'commands.complete',
-	'agent.stop',
-	'agent.steer',
-	'read.receipt',
-	'sync',
-	'fcm.register',
-	'ping',
-	'hello',
-	'message',
-	'x.unknown'
-];
+/** Every app frame type (the schema's list), `message.send` twice as often, and names that are not frame types. */
+const IRIS_TYPES: readonly string[] = [...APP_FRAME_TYPES, 'message.send', 'message', 'x.unknown'];
 
 const KINDS = ['image', 'audio', 'video', 'document', 'voice', 'x'];
 const MIMES = ['image/png', 'text/html', 'image/svg+xml', 'application/x-sh', '', 'a/b; c=\u0000'];
