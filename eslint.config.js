@@ -150,6 +150,7 @@ export default ts.config(
 	{
 		ignores: [
 			'build/',
+			'src/lib/protocol/iris/validators.generated.js',
 			'build-next/',
 			'build-bench/',
 			'.svelte-kit/',

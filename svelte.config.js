@@ -20,10 +20,9 @@ const csp = {
 	mode: 'hash',
 	directives: {
 		'default-src': ['self'],
-		// 'unsafe-eval': the protocol's schema validator (ajv) compiles the schema to functions, in
-		// the connection worker and, when IndexedDB is unavailable, in the page (memory mode).
-		// Precompiling it with ajv's standalone mode would remove this (doc/security.md).
-		'script-src': ['self', 'wasm-unsafe-eval', 'unsafe-eval'],
+		// No 'unsafe-eval': the protocol's validators are compiled ahead of time
+		// (scripts/protocol-validators.ts).
+		'script-src': ['self', 'wasm-unsafe-eval'],
 		// Svelte style attributes, KaTeX and the code highlighter set inline styles.
 		'style-src': ['self', 'unsafe-inline'],
 		'img-src': ['self', 'blob:', 'data:', 'https:', 'http:'],

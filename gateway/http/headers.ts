@@ -4,11 +4,8 @@
  * - `Content-Security-Policy`: the policy the build put in index.html's `<meta>` (svelte.config.js
  *   `kit.csp`, so the header and the page never disagree), plus `frame-ancestors 'none'`, which
  *   only a header can carry: no other page may frame the app (a framed app can be tricked into
- *   clicks, e.g. "Always allow" on an approval);
- *   A script's own response (the connection worker, the service worker: a worker's policy is its
- *   script's header) gets the same policy with `'unsafe-eval'` in `script-src`: the worker's
- *   schema validator (ajv) compiles the protocol schema to functions at start-up. (The page's
- *   policy has it too, for memory mode: doc/security.md.)
+ *   clicks, e.g. "Always allow" on an approval). Scripts get the same header: a worker's policy
+ *   is its script's response header (the connection worker, the service worker).
  * - `X-Content-Type-Options: nosniff`: a file is only ever what its type says;
  * - `Referrer-Policy: no-referrer`: nothing of the app's address (a chat id) leaks to a link target.
  */
@@ -26,15 +23,7 @@ export const FRAME_POLICY = "frame-ancestors 'none'";
 
 const META_CSP = /<meta\s+http-equiv="content-security-policy"\s+content="([^"]*)"/i;
 
-let cached: { file: string; mtimeMs: number; policy: string; worker: string } | undefined;
-
-/** `policy` with `'unsafe-eval'` added to its `script-src` (see the module doc). */
-export function workerPolicy(policy: string): string {
-	return policy.replace(
-		/(^|;\s*)script-src ([^;]*)/,
-		(_, lead: string, list: string) => `${lead}script-src ${list} 'unsafe-eval'`
-	);
-}
+let cached: { file: string; mtimeMs: number; policy: string } | undefined;
 
 /** The policy of the `<meta>` CSP in `html`, or undefined. */
 export function metaPolicy(html: string): string | undefined {
@@ -50,7 +39,7 @@ export function metaPolicy(html: string): string | undefined {
  * `<meta>` policy with `frame-ancestors 'none'`; for a script (`script`: true), the worker
  * variant. Read again when index.html changes (a rebuild).
  */
-export function appPolicy(root: string, script = false): string {
+export function appPolicy(root: string): string {
 	const file = path.join(root, 'index.html');
 	const mtimeMs = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
 	if (mtimeMs === undefined) return FRAME_POLICY;
@@ -62,7 +51,7 @@ export function appPolicy(root: string, script = false): string {
 			policy = undefined;
 		}
 		const full = policy ? `${policy}; ${FRAME_POLICY}` : FRAME_POLICY;
-		cached = { file, mtimeMs, policy: full, worker: workerPolicy(full) };
+		cached = { file, mtimeMs, policy: full };
 	}
-	return script ? cached.worker : cached.policy;
+	return cached.policy;
 }

@@ -106,8 +106,7 @@ async function route(
 	}
 	if (handleV3Http(req, res, ctx.v3, target, access(req, ctx))) return;
 	for (const [name, value] of Object.entries(APP_HEADERS)) res.setHeader(name, value);
-	const script = /\.m?js$/i.test(target.pathname);
-	res.setHeader('content-security-policy', appPolicy(ctx.root, script));
+	res.setHeader('content-security-policy', appPolicy(ctx.root));
 	await serveStatic(req, res, ctx.root, target);
 }
 

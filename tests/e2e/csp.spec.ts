@@ -28,15 +28,22 @@ test('the app runs under its CSP with no violations', async ({ page, gateway }) 
 	const header = response?.headers()['content-security-policy'] ?? '';
 	expect(header).toContain("frame-ancestors 'none'");
 	expect(header).toContain("script-src 'self'");
+	// The protocol's validators are precompiled: nothing is built from strings at run time.
+	expect(header).not.toContain("'unsafe-eval'");
 	expect(response?.headers()['referrer-policy']).toBe('no-referrer');
 	const meta = page.locator('meta[http-equiv="content-security-policy"]');
 	await expect(meta).toHaveAttribute('content', /script-src 'self'/);
+	expect(await meta.getAttribute('content')).not.toContain("'unsafe-eval'");
 
 	await pairViaLink(page, gateway);
 	const text =
 		'Math $x^2$, `code`, **bold** and\n\n```js\nconst a = 1;\n```\n\n![remote](https://images.example/x.png)';
 	await sendMessage(page, text);
 	await expect(replyTo(page, 'const a = 1;').locator('pre')).toBeVisible();
+	await sendMessage(page, 'diagram\n\n```mermaid\ngraph TD\n  A[Start] --> B[End]\n```');
+	await expect(
+		replyTo(page, 'A[Start]').getByRole('figure', { name: 'Diagram' }).locator('svg')
+	).toBeVisible();
 	await sendMessage(page, '/demo media');
 	const img = messageLog(page).locator('article[data-role="assistant"]').getByRole('img', {
 		name: 'gradient.png'

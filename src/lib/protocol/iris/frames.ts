@@ -4,7 +4,7 @@
  * Every frame is an envelope `{ v: 1, type, id?, chat_id?, thread_id?, payload? }`.
  * Payload field names are the spec's, unchanged. Times (`ts`) are epoch **milliseconds**;
  * `tool.end.duration` is in **seconds** (the spec's `number`).
- * Fields the spec leaves optional stay optional here; `REQUIRED_FIELDS` in `./schema.ts` lists the
+ * Fields the spec leaves optional stay optional here; `REQUIRED_FIELDS` in `./frame-schemas.ts` lists the
  * few the client cannot work without (see doc/protocol.md).
  */
 
