@@ -113,6 +113,19 @@ export class V3Connection implements V3Peer {
 			this.#refuse('offline', why, f);
 			return;
 		}
+		// The same per-sender budget as Iris `message.send` (checked before the resend filter, so
+		// the same message sent again after the wait is not taken for a duplicate).
+		const sends = this.#v3.hub.sends;
+		const sender = `v3:${f.from}`;
+		if (!sends.take(sender)) {
+			const wait = sends.waitMs(sender);
+			this.#refuse(
+				'rate_limited',
+				`too many messages; try again in ${Math.ceil(wait / 1000)} s`,
+				f
+			);
+			return;
+		}
 		if (!this.#v3.firstSeen(f.id)) {
 			this.#v3.hub.log(`v3: message ${f.id} was already received; resend ignored`);
 			return;
