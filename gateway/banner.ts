@@ -7,6 +7,7 @@
  *   [gateway] pairing link: http://HOST:PORT/pair#url=<encoded ws url>&token=<encoded token>
  *   [gateway] v3 pairing link: the same for a Hermes Chat v3 client (url = ws://HOST:PORT/ws/app)
  *   [gateway] data: <dir> (SQLite) — or "memory (nothing is kept)"
+ *   [gateway] agent: which agent answers, and where (./agents/select.ts)
  */
 import QRCode from 'qrcode';
 import type { ConfigOptions } from './config';
@@ -33,7 +34,8 @@ export async function bannerLines(
 		`[gateway] token: ${token}`,
 		`[gateway] pairing link: ${gateway.pairingLink}`,
 		`[gateway] v3 pairing link: ${gateway.v3PairingLink}`,
-		`[gateway] data: ${data}`
+		`[gateway] data: ${data}`,
+		`[gateway] agent: ${options.agent?.description ?? 'the demo agent (IRIS_AGENT=demo)'}`
 	];
 	if (options.qr === 'on' || (options.qr === 'auto' && tty)) {
 		const host = new URL(gateway.httpUrl).hostname.replace(/^\[|\]$/g, '');

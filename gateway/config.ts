@@ -23,7 +23,9 @@
  * | `IRIS_HELLO_TIMEOUT_MS` | `10000` (time to a valid `hello` after the upgrade) |
  * | `IRIS_SEND_BURST`      | `30` (`message.send` at once, per device) |
  * | `IRIS_SEND_PER_SECOND` | `5` (`message.send` per second, sustained, per device) |
+ * | `IRIS_AGENT`           | `demo`; `openai` with `OPENAI_BASE_URL` … (agents/select.ts) |
  */
+import { agentFromEnv } from './agents/select';
 import path from 'node:path';
 import { DEFAULT_STEP_MS } from './demo-agent';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './hub';
@@ -124,6 +126,8 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string
 	if (typeof allowedOrigins === 'string') return { ok: false, error: allowedOrigins };
 	const limits = readLimits(env);
 	if (typeof limits === 'string') return { ok: false, error: limits };
+	const chosen = agentFromEnv(env);
+	if ('error' in chosen) return { ok: false, error: chosen.error };
 	const qr = { '': 'auto', auto: 'auto', '1': 'on', '0': 'off' }[env.IRIS_QR ?? ''];
 	if (!qr) return { ok: false, error: `IRIS_QR must be "auto", "1" or "0", got "${env.IRIS_QR}"` };
 	return {
@@ -150,7 +154,8 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string
 			...(env.IRIS_RECORD_FRAMES
 				? { recordFrames: path.resolve(cwd, env.IRIS_RECORD_FRAMES) }
 				: {}),
-			...(push ? { push } : {})
+			...(push ? { push } : {}),
+			...(chosen.agent ? { agent: chosen.agent } : {})
 		}
 	};
 }

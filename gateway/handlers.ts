@@ -11,7 +11,7 @@ import {
 } from '../src/lib/protocol/iris';
 import { DEFAULT_MAX_MESSAGE_BYTES, type Hub, type Peer } from './hub';
 import type { Scope } from './storage/types';
-import { runDemoTurn } from './turn';
+import { runAgentTurn, runDemoTurn } from './turn';
 import { findScenario } from './demo';
 import { handleFcmRegister } from './push/handler';
 import {
@@ -94,6 +94,11 @@ function handleMessageSend(
 		// The sender has it through the ack; other devices get it as an event, and sync replays it.
 		hub.broadcast(frame('message', message, scope), { record: true, except: peer });
 	});
+	const agent = hub.options.agent;
+	if (agent) {
+		hub.enqueueTurn(scope, (signal) => runAgentTurn(hub, scope, agent, message, signal));
+		return;
+	}
 	const demo = findScenario(text);
 	// With media, the demo agent describes it (kind, name, size) in its reply.
 	const said = resolved.media.length > 0 ? mediaTurnText(text, resolved.media) : text;

@@ -12,6 +12,7 @@ import type { Channel, ServerFrame } from '../src/lib/protocol/iris';
 import { MonotonicClock } from './clock';
 import { escapeLogText } from './log-text';
 import { RateLimiter, type RateLimit } from './limits/rate-limiter';
+import type { Agent } from './agents/agent';
 import { DEFAULT_LIMITS } from './limits/settings';
 import type { FrameRecorder } from './recorder';
 import type { PushOptions } from './push/options';
@@ -48,6 +49,8 @@ export interface HubOptions {
 	retentionMs?: number;
 	/** `message.send` per device (default `DEFAULT_LIMITS.sends`, ./limits/settings.ts). */
 	sendLimit?: RateLimit;
+	/** Who answers (`IRIS_AGENT`, ./agents/); undefined: the demo agent. */
+	agent?: Agent;
 }
 
 /** Default `IRIS_MAX_MESSAGE_BYTES`: 1 MiB of UTF-8 text. */

@@ -28,6 +28,7 @@ import { OriginPolicy } from './http/origins';
 import { handleUpgrade, WS_PATH } from './http/upgrade';
 import { Admission } from './limits/admission';
 import { limitsWith, type Limits } from './limits/settings';
+import type { Agent } from './agents/agent';
 
 /** Options of `startGateway`. */
 export interface GatewayOptions {
@@ -72,6 +73,8 @@ export interface GatewayOptions {
 	limits?: Partial<Limits>;
 	/** Where log lines go (each prefixed `[gateway]`); default `console.log`. */
 	log?: (line: string) => void;
+	/** Who answers (`IRIS_AGENT`, ./agents/select.ts); default the demo agent. */
+	agent?: Agent;
 }
 
 /** A started gateway. */
@@ -111,7 +114,8 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 		...(opts.mediaMaxBytes !== undefined ? { mediaMaxBytes: opts.mediaMaxBytes } : {}),
 		...(opts.maxMessageBytes !== undefined ? { maxMessageBytes: opts.maxMessageBytes } : {}),
 		...(opts.retentionMs !== undefined ? { retentionMs: opts.retentionMs } : {}),
-		sendLimit: limitsWith(opts.limits).sends
+		sendLimit: limitsWith(opts.limits).sends,
+		...(opts.agent ? { agent: opts.agent } : {})
 	};
 	if (opts.stateFile) {
 		const imported = await importStateFile(store, opts.stateFile);

@@ -14,7 +14,7 @@ import type { Hub, Peer } from '../hub';
 import type { Scope } from '../storage/types';
 import { errorFrame } from '../errors';
 import { controlOf } from './registry';
-import { STOP_REASON } from './turn-context';
+import { STOP_REASON } from './run-controlled';
 
 /**
  * After a device's `sync.done`: tell it which turns are running now (`agent.busy` with the last

@@ -12,7 +12,7 @@ import { frame, type ServerFrame } from '../../src/lib/protocol/iris';
 import type { Hub } from '../hub';
 import type { StoredPicker } from '../storage/types';
 import { controlOf } from './registry';
-import { runControlled } from './turn-context';
+import { runControlled } from './run-controlled';
 
 /** Appended to an answer closed by a restart. */
 export const CUT_OFF_NOTE = '*(cut off: the gateway stopped before this answer was finished)*';

@@ -3,7 +3,7 @@
  * an assistant message streamed with its reasoning, commentary beats, tool cards, and pickers
  * that wait for `picker.select`. `runControlled` wraps a turn so that `agent.stop` ends it the
  * way the protocol asks (`message.stop` with what was streamed, then `agent.idle`) and
- * `agent.steer` texts are woven into the answer being streamed.
+ * `agent.steer` texts are woven into the answer being streamed (`run-controlled.ts` runs it).
  *
  * Every frame goes to every device and into the replay log, except `typing` (ephemeral).
  */
@@ -200,19 +200,30 @@ export class TurnContext {
 		return value;
 	}
 
-	/** Close the open message (`message.stop` with model and tokens) and store it for history. */
-	finish(): void {
+	/** Set the open message's whole text (and reasoning) so far: one `message.update`. */
+	write(text: string, reasoning?: string): void {
+		const open = this.#requireOpen();
+		open.text = text;
+		if (reasoning !== undefined) open.reasoning = reasoning;
+		this.#update();
+	}
+
+	/**
+	 * Close the open message (`message.stop`) and store it for history. `result`: the model that
+	 * answered and its output tokens (default: the demo model, tokens estimated from the text).
+	 */
+	finish(result?: { model?: string; tokens?: number }): void {
 		const open = this.#open;
 		if (!open) return;
 		this.#open = undefined;
-		const tokens = demoTokens(open.text);
 		const stop: ServerPayloads['message.stop'] = {
 			message_id: open.message_id,
 			final_text: open.text,
-			model: DEMO_MODEL,
-			tokens
+			model: result ? result.model : DEMO_MODEL,
+			tokens: result ? result.tokens : demoTokens(open.text)
 		};
 		if (open.reasoning !== undefined) stop.reasoning = open.reasoning;
+		for (const key of ['model', 'tokens'] as const) if (stop[key] === undefined) delete stop[key];
 		// One commit for the stop and the stored reply (before idle, so a `history` sent on
 		// `agent.idle` already contains it).
 		const { final_text, ...rest } = stop;
@@ -254,46 +265,4 @@ function steeredText(steer: string): string {
 /** The text each step adds, from the full texts of successive steps. */
 function deltas(steps: readonly string[]): string[] {
 	return steps.map((step, i) => step.slice(i === 0 ? 0 : steps[i - 1]!.length));
-}
-
-/** Whether the turn ended because the user pressed Stop (`agent.stop`). */
-function stoppedByUser(ctx: TurnContext): boolean {
-	return ctx.signal.aborted && ctx.signal.reason === STOP_REASON;
-}
-
-/** The abort reason `agent.stop` uses. */
-export const STOP_REASON = 'stop';
-
-/**
- * Run `body` as the turn of `scope`: `agent.busy` + `typing{on}` first; `message.stop` (if a
- * message is still open) + `typing{off}` + `agent.idle` last, also when the user stops the turn.
- * On gateway shutdown (`signal`) it rejects and sends nothing more: the sockets are closing.
- */
-export async function runControlled(
-	hub: Hub,
-	scope: Scope,
-	signal: AbortSignal,
-	body: (ctx: TurnContext) => Promise<void>
-): Promise<void> {
-	const control = controlOf(hub);
-	const turn = control.begin(scope);
-	const shutdown = () => turn.controller.abort(signal.reason);
-	signal.addEventListener('abort', shutdown, { once: true });
-	const ctx = new TurnContext(hub, scope, turn);
-	try {
-		ctx.busy('processing');
-		ctx.emit(frame('typing', { on: true }), false);
-		try {
-			await body(ctx);
-		} catch (e) {
-			if (!stoppedByUser(ctx)) throw e;
-			hub.log(`turn stopped in ${scope.chat_id}`);
-		}
-		ctx.finish();
-		ctx.emit(frame('typing', { on: false }), false);
-		ctx.emit(frame('agent.idle', {}));
-	} finally {
-		signal.removeEventListener('abort', shutdown);
-		control.end(scope, turn);
-	}
 }

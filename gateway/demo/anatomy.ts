@@ -4,7 +4,7 @@
  * - `/demo tools`: commentary and two tool calls with progress notes, the second one failing;
  * - `/demo slow`: a long answer (~20 s) to try Stop and steering on.
  */
-import { runControlled } from '../control/turn-context';
+import { runControlled } from '../control/run-controlled';
 import { registerScenario } from './scenarios';
 
 /** ms between words of `/demo slow` (at least; the gateway's step if that is longer). */

@@ -9,7 +9,8 @@
  */
 import type { ServerPayloads } from '../../src/lib/protocol/iris';
 import { registerPickerReply } from '../control/restore';
-import { runControlled, type PickerType } from '../control/turn-context';
+import { runControlled } from '../control/run-controlled';
+import type { PickerType } from '../control/turn-context';
 import { registerScenario } from './scenarios';
 
 /** Answers of `picker.approval` (Hermes' approval choices). */

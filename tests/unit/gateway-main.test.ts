@@ -63,13 +63,14 @@ describe('gateway/main.ts', { timeout: 30_000 }, () => {
 		cleanups.push(cleanup);
 		const env = { IRIS_STATIC_DIR: dir, IRIS_DATA_DIR: `${dir}/data`, IRIS_QR: '1' };
 		const first = runMain(env);
-		const lines = await first.lines(8);
+		const lines = await first.lines(9);
 		const token = /^\[gateway\] token: (\S+)$/.exec(lines[1] ?? '')?.[1];
 		expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
 		expect(lines[4]).toBe(`[gateway] data: ${dir}/data (SQLite)`);
+		expect(lines[5]).toBe('[gateway] agent: the demo agent (IRIS_AGENT=demo)');
 		// IRIS_QR=1: the pairing link as a QR code (half blocks), under a caption.
-		expect(lines[5]).toMatch(/^\[gateway\] scan to pair a phone/);
-		expect(lines[6]).toMatch(/[▀▄█]/);
+		expect(lines[6]).toMatch(/^\[gateway\] scan to pair a phone/);
+		expect(lines[7]).toMatch(/[▀▄█]/);
 		first.child.kill('SIGKILL');
 		await first.exited;
 		const second = runMain({ ...env, IRIS_QR: '0' });

@@ -1,0 +1,47 @@
+/**
+ * The seam between the gateway and whatever answers (doc/agents.md): the demo agent, or a bridge
+ * to a real agent server. The gateway owns the protocol (frames, busy/idle, stop, the store);
+ * an agent only turns one user message into an answer, through the `TurnContext` it is given.
+ */
+import type { TurnContext } from '../control/turn-context';
+
+/** One earlier message of the conversation, as an agent server wants it. */
+export interface ChatTurn {
+	role: 'user' | 'assistant';
+	text: string;
+}
+
+/** What an agent gets for one turn. */
+export interface TurnInput {
+	/** The user's message (already stored and shown). */
+	text: string;
+	/** The conversation of this channel or thread before it, oldest first (at most 200). */
+	history: ChatTurn[];
+}
+
+/** An agent the gateway can run turns with. */
+export interface Agent {
+	/** One line for the start-up banner: which agent, where, with what. */
+	readonly description: string;
+	/**
+	 * Answer `input` in `ctx`'s scope: `ctx.start()`, `ctx.write(…)` as text arrives,
+	 * `ctx.finish(…)` (optional: the gateway closes an open answer itself). Rejects with the
+	 * context's abort reason when stopped; any other rejection is reported as an `error` frame.
+	 */
+	turn(ctx: TurnContext, input: TurnInput): Promise<void>;
+}
+
+/** A failure talking to an agent server, in words a user can act on. */
+export class AgentError extends Error {
+	constructor(
+		message: string,
+		/**
+		 * The Iris `error.code` to report it with. Never `auth`: that one means the app's own
+		 * pairing token was refused; a key the agent server refuses is the gateway's problem.
+		 */
+		readonly code: 'rate_limited' | 'internal' = 'internal'
+	) {
+		super(message);
+		this.name = 'AgentError';
+	}
+}
