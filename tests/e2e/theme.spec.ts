@@ -10,7 +10,8 @@ test('the theme switch applies at once, sets data-theme and the title bar colour
 	await expect(page.getByRole('heading', { name: 'Appearance', exact: true })).toBeVisible();
 	const group = page.getByRole('group', { name: 'Theme', exact: true });
 	const html = page.locator('html');
-	const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+	const background = () =>
+		page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
 	const titleBar = () =>
 		page.evaluate(() =>
 			[...document.querySelectorAll<HTMLMetaElement>('meta[name="theme-color"]')].map((m) => [
