@@ -111,7 +111,8 @@ export const LAYERS = {
 		may: [LIB('state'), LIB('markdown'), LIB('handle'), LIB('connection')],
 		types: [LIB('bridge')]
 	},
-	'src/hooks.client.ts': { may: [LIB('bench')] },
+	// Start-up: the bench (benchmark builds) and the theme, applied before the first render.
+	'src/hooks.client.ts': { may: [LIB('bench'), LIB('platform')] },
 	gateway: {
 		may: [LIB('protocol'), LIB('search')],
 		message: 'The gateway is built on the shared codec only.'

@@ -1,4 +1,12 @@
-import { channelLink, composer, expect, messageLog, pairViaLink, test } from './fixtures';
+import {
+	channelLink,
+	composer,
+	expect,
+	messageLog,
+	pairViaLink,
+	test,
+	channelAction
+} from './fixtures';
 import type { Page } from '@playwright/test';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Channels', exact: true });
@@ -27,7 +35,7 @@ test('create a channel and a thread, rename, make default and delete them', asyn
 	expect(created?.payload).toEqual({ name: 'Work', kind: 'channel' });
 
 	// A thread under it, shown right below its parent in the sidebar, and opened.
-	await page.getByRole('button', { name: 'New thread', exact: true }).click();
+	await channelAction(page, 'New thread');
 	await nameDialog(page, 'New thread', 'Sub topic', 'Create');
 	await expect(channelLink(page, 'Sub topic')).toHaveAttribute('aria-current', 'page');
 	const items = nav(page).getByRole('listitem');
@@ -48,7 +56,12 @@ test('create a channel and a thread, rename, make default and delete them', asyn
 	// The header must be Work's before its Rename is focused (the thread's header has one too).
 	await expect(channelLink(page, 'Work')).toHaveAttribute('aria-current', 'page');
 	await expect(page.getByRole('heading', { name: 'Work', exact: true })).toBeVisible();
-	await page.getByRole('button', { name: 'Rename', exact: true }).focus();
+	await page.getByRole('button', { name: 'Channel actions', exact: true }).focus();
+	await page.keyboard.press('Enter');
+	const menu = page.getByRole('menu', { name: 'Channel actions' });
+	await expect(menu.getByRole('menuitem', { name: 'New thread' })).toBeFocused();
+	await page.keyboard.press('ArrowDown');
+	await expect(menu.getByRole('menuitem', { name: 'Rename' })).toBeFocused();
 	await page.keyboard.press('Enter');
 	const rename = page.getByRole('dialog', { name: 'Rename channel', exact: true });
 	await expect(rename.getByRole('textbox', { name: 'Name' })).toBeFocused();
@@ -63,18 +76,18 @@ test('create a channel and a thread, rename, make default and delete them', asyn
 	).toEqual({ name: 'Projects' });
 
 	// Make it the default.
-	await page.getByRole('button', { name: 'Make default', exact: true }).click();
+	await channelAction(page, 'Make default');
 	await expect(page.getByText('Default', { exact: true })).toBeVisible();
 	expect(
 		gateway.received().some((f) => f.type === 'channel.set_default' && f.chat_id === workId)
 	).toBe(true);
 	await channelLink(page, 'General').click();
-	await page.getByRole('button', { name: 'Make default', exact: true }).click();
+	await channelAction(page, 'Make default');
 	await expect(page.getByText('Default', { exact: true })).toBeVisible();
 
 	// Delete asks first; Cancel keeps it.
 	await channelLink(page, 'Projects').click();
-	await page.getByRole('button', { name: 'Delete', exact: true }).click();
+	await channelAction(page, 'Delete');
 	const confirm = page.getByRole('dialog', { name: /^Delete channel “Projects”/ });
 	await expect(confirm).toBeVisible();
 	await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
@@ -82,7 +95,7 @@ test('create a channel and a thread, rename, make default and delete them', asyn
 	await expect(channelLink(page, 'Projects')).toBeVisible();
 	expect(gateway.received().some((f) => f.type === 'channel.delete')).toBe(false);
 
-	await page.getByRole('button', { name: 'Delete', exact: true }).click();
+	await channelAction(page, 'Delete');
 	await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
 	// The channel and its thread are gone; the app is back on the default channel.
 	await expect(channelLink(page, 'Projects')).toHaveCount(0);
@@ -93,7 +106,7 @@ test('create a channel and a thread, rename, make default and delete them', asyn
 
 test('messages in a thread stay in the thread', async ({ page, gateway }) => {
 	await pairViaLink(page, gateway);
-	await page.getByRole('button', { name: 'New thread', exact: true }).click();
+	await channelAction(page, 'New thread');
 	await nameDialog(page, 'New thread', 'Side', 'Create');
 	await expect(channelLink(page, 'Side')).toHaveAttribute('aria-current', 'page');
 	await composer(page).fill('only in the thread');

@@ -1,4 +1,12 @@
-import { composer, expect, pairViaLink, replyTo, sendMessage, test } from './fixtures';
+import {
+	composer,
+	expect,
+	pairViaLink,
+	replyTo,
+	sendMessage,
+	test,
+	channelAction
+} from './fixtures';
 
 /**
  * Conformance: the gateway records every frame in and out
@@ -40,13 +48,13 @@ test('every frame type exchanged in a run-through is on the schema', async ({
 		.getByRole('dialog', { name: 'New channel' })
 		.getByRole('button', { name: 'Create' })
 		.click();
-	await a.getByRole('button', { name: 'Rename', exact: true }).click();
+	await channelAction(a, 'Rename');
 	await a.getByRole('dialog', { name: 'Rename channel' }).getByRole('textbox').fill('Conf 2');
 	await a
 		.getByRole('dialog', { name: 'Rename channel' })
 		.getByRole('button', { name: 'Rename' })
 		.click();
-	await a.getByRole('button', { name: 'Make default', exact: true }).click();
+	await channelAction(a, 'Make default');
 	await expect(a.getByText('Default', { exact: true })).toBeVisible();
 
 	const sentTypes = () => new Set(gateway.received().map((f) => f.type));

@@ -6,7 +6,8 @@ import {
 	pairViaLink,
 	replyTo,
 	test,
-	userMessage
+	userMessage,
+	channelAction
 } from './fixtures';
 import type { Page } from '@playwright/test';
 
@@ -67,7 +68,7 @@ test('two devices: a rename and a read receipt on one show on the other', async 
 		});
 
 		// A renames it; B's sidebar follows.
-		await a.getByRole('button', { name: 'Rename', exact: true }).click();
+		await channelAction(a, 'Rename');
 		const rename = a.getByRole('dialog', { name: 'Rename channel' });
 		await rename.getByRole('textbox', { name: 'Name' }).fill('Side quest');
 		await rename.getByRole('button', { name: 'Rename' }).click();
@@ -84,7 +85,7 @@ test('two devices: a rename and a read receipt on one show on the other', async 
 		// B is in the channel when A deletes it: B lands on the default channel.
 		await channelLink(b, 'Side quest').click();
 		await expect(replyTo(b, 'ping from A')).toBeVisible();
-		await a.getByRole('button', { name: 'Delete', exact: true }).click();
+		await channelAction(a, 'Delete');
 		await a
 			.getByRole('dialog', { name: /^Delete channel/ })
 			.getByRole('button', { name: 'Delete' })

@@ -539,3 +539,12 @@ export async function readMessageRow(
 export async function readMessageRows(page: Page): Promise<MessageRow[]> {
 	return readMessages(page);
 }
+
+/** Chooses `name` (e.g. `Rename`) in the header's `Channel actions` menu. */
+export async function channelAction(page: Page, name: string): Promise<void> {
+	await page.getByRole('button', { name: 'Channel actions', exact: true }).click();
+	await page
+		.getByRole('menu', { name: 'Channel actions' })
+		.getByRole('menuitem', { name, exact: true })
+		.click();
+}

@@ -52,7 +52,7 @@ test('a very long channel name fits at phone width: sidebar, header and search f
 		);
 	expect(await pageOverflow()).toBe(0);
 	// The channel's actions are still on screen beside (or under) the long title.
-	await expect(page.getByRole('button', { name: 'Rename', exact: true })).toBeInViewport();
+	await expect(page.getByRole('button', { name: 'Channel actions', exact: true })).toBeInViewport();
 
 	// In the sidebar the name is cut with an ellipsis; its link keeps the full name.
 	await page.getByRole('button', { name: 'Channels' }).click();

@@ -1,0 +1,40 @@
+/**
+ * Moving focus to the message field after an action that replaced what had focus (a channel
+ * created or deleted, the page loaded): the field may not be rendered yet, so this waits for it.
+ */
+
+/** The composer's text field id (components/composer). */
+const COMPOSER_ID = 'composer-input';
+/** Give up after this long (ms): the chat may never appear (e.g. offline with no channel). */
+const WAIT_MS = 5_000;
+
+/**
+ * Focus the composer as soon as it is in the document (at once if it is). Resolves true once
+ * focused, false if it did not appear within `WAIT_MS`.
+ */
+export function focusComposer(): Promise<boolean> {
+	const tryFocus = () => {
+		const field = document.getElementById(COMPOSER_ID);
+		if (!field) return false;
+		field.focus();
+		return true;
+	};
+	if (tryFocus()) return Promise.resolve(true);
+	return new Promise((resolve) => {
+		const observer = new MutationObserver(() => {
+			if (tryFocus()) done(true);
+		});
+		const timer = setTimeout(() => done(false), WAIT_MS);
+		const done = (ok: boolean) => {
+			observer.disconnect();
+			clearTimeout(timer);
+			resolve(ok);
+		};
+		observer.observe(document.body, { childList: true, subtree: true });
+	});
+}
+
+/** Whether the main pointer is precise (a desktop): focusing a field there pops no keyboard. */
+export function finePointer(): boolean {
+	return globalThis.matchMedia?.('(pointer: fine)').matches ?? false;
+}
