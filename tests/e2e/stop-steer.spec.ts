@@ -42,9 +42,17 @@ test('Steer weaves the text into the running answer; a message sent while busy i
 	const answer = lastArticle(page, 'assistant');
 	await expect(answer).toContainText('word2');
 
+	// Steer is a mode of the composer: switched on, the next send goes into the running answer.
 	await composer(page).fill('mention bananas');
-	await page.getByRole('button', { name: 'Steer', exact: true }).click();
+	const steer = page.getByRole('button', { name: 'Steer', exact: true });
+	await expect(steer).toHaveAttribute('aria-pressed', 'false');
+	await steer.click();
+	await expect(steer).toHaveAttribute('aria-pressed', 'true');
+	await expect(composer(page)).toHaveAttribute('placeholder', /^Steer/);
+	await composer(page).press('Enter');
 	await expect(composer(page)).toHaveValue('');
+	// For that one send only: the next one queues again.
+	await expect(steer).toHaveAttribute('aria-pressed', 'false');
 	await gateway.waitForLine(/^\[gateway\] agent\.steer "mention bananas" in default$/);
 	await expect(answer).toContainText('Steered: mention bananas');
 	await expect(answer).toContainText('Steering: mention bananas');
