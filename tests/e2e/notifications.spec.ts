@@ -1,4 +1,12 @@
-import { channelLink, expect, messageLog, pairViaLink, sendMessage, test } from './fixtures';
+import {
+	channelLink,
+	composer,
+	expect,
+	messageLog,
+	pairViaLink,
+	sendMessage,
+	test
+} from './fixtures';
 import type { Page } from '@playwright/test';
 
 const toasts = (page: Page) => page.getByRole('status', { name: 'Notifications', exact: true });
@@ -52,4 +60,47 @@ test('gateway status and an unsolicited error are shown', async ({ page, gateway
 	// Unreachable: what the gateway last said of itself is no longer shown.
 	await gateway.kill();
 	await expect(state).toHaveCount(0);
+});
+
+test('toasts: none for what this device did itself, none replayed after a reload', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	// This device creates a channel: the gateway tells every device, this one too.
+	await page.getByRole('button', { name: 'New channel', exact: true }).click();
+	const dialog = page.getByRole('dialog', { name: 'New channel', exact: true });
+	await dialog.getByRole('textbox', { name: 'Name' }).fill('Work');
+	await dialog.getByRole('button', { name: 'Create', exact: true }).click();
+	await expect(channelLink(page, 'Work')).toHaveAttribute('aria-current', 'page');
+	// The agent's news after it does show; by then the echo of our own change has come and gone.
+	await sendMessage(page, '/demo notify generic From the agent');
+	await expect(toasts(page).getByRole('link', { name: /From the agent/ })).toBeVisible();
+	await expect(toasts(page).getByRole('link')).toHaveCount(1);
+	await expect(toasts(page)).not.toContainText('Work');
+	await expect(toasts(page)).not.toContainText('chan_');
+
+	// After a reload the catch-up replays those frames: old news, no toast again.
+	await page.reload();
+	await expect(messageLog(page)).toBeVisible();
+	await sendMessage(page, '/demo notify generic After the reload');
+	await expect(toasts(page).getByRole('link', { name: /After the reload/ })).toBeVisible();
+	await expect(toasts(page).getByRole('link')).toHaveCount(1);
+});
+
+test.describe('on a phone', () => {
+	test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+	test('a toast never covers the composer', async ({ page, gateway }) => {
+		await pairViaLink(page, gateway);
+		await sendMessage(page, '/demo notify approval Approve the deploy');
+		const toast = toasts(page).locator('[data-kind="approval"]');
+		await expect(toast).toBeVisible();
+		const box = (await toast.boundingBox())!;
+		const form = (await composer(page).boundingBox())!;
+		expect(box.y + box.height).toBeLessThanOrEqual(form.y);
+		// Within the screen's width.
+		expect(box.x).toBeGreaterThanOrEqual(0);
+		expect(box.x + box.width).toBeLessThanOrEqual(390);
+	});
 });

@@ -4,11 +4,23 @@
  */
 import type { Page } from '@playwright/test';
 
-/** One channel to seed: `count` complete messages, alternating user / assistant. */
+/** One message to seed as given (instead of the generated ones). */
+export interface SeedRow {
+	role: 'user' | 'assistant' | 'system' | 'cron';
+	text: string;
+	/** Epoch ms. */
+	ts: number;
+}
+
+/**
+ * One channel to seed: `count` complete messages, alternating user / assistant, a second apart
+ * from 1 Jan 2026; or, with `rows`, those (oldest first; `count` is then their number).
+ */
 export interface SeedChannel {
 	chat_id: string;
 	name: string;
 	count: number;
+	rows?: SeedRow[];
 }
 
 /**
@@ -51,7 +63,8 @@ export async function seedStore(page: Page, channels: SeedChannel[]): Promise<vo
 							? `Answer **${i}** with a list:\n\n- one\n- two\n\nand \`code\` to read.`
 							: `Question number ${i} about the project?`,
 						ts: base + i * 1000,
-						status: 'complete'
+						status: 'complete',
+						...c.rows?.[i]
 					});
 				}
 				await done(tx);

@@ -68,14 +68,40 @@ describe('EndFollower', () => {
 		expect(follow.atBottom).toBe(true);
 	});
 
-	it('a layout scroll up near the end keeps following; at the very end it always does', () => {
-		const { follow } = setUp();
+	it('a layout scroll (the view moved by what grew above it) keeps following; so does the end', () => {
+		const { scroller, follow } = setUp();
 		atEnd(follow);
-		follow.scrolled(480, 500, 1_000);
+		// Rows above measured 200 px taller than estimated, and 100 px more below the view.
+		follow.scrolled(700, 500, 1_300);
 		expect(follow.atBottom).toBe(true);
+		expect(scroller.scrollTop).toBe(1_000);
 		// Content shrank under a pressed pointer: clamped to the new end, still at the bottom.
 		follow.pointer(true);
 		follow.scrolled(450, 500, 950);
+		expect(follow.atBottom).toBe(true);
+	});
+
+	it("a scroll without input that layout did not cause (find in page, scrollIntoView) is the reader's", () => {
+		const { scroller, follow } = setUp();
+		atEnd(follow);
+		// Nothing resized and the scroll size is the same: a person or their tools moved the view.
+		follow.scrolled(100, 500, 1_000);
+		expect(follow.atBottom).toBe(false);
+		expect(scroller.scrollTop).toBe(0);
+		// Content growing afterwards does not pull the view back either.
+		follow.resized();
+		expect(scroller.scrollTop).toBe(0);
+	});
+
+	it("a scroll the list makes itself (to the end, to a search hit) is not the reader's", () => {
+		const { follow } = setUp();
+		atEnd(follow);
+		follow.hold();
+		follow.scrolled(200, 500, 1_000);
+		expect(follow.holding).toBe(true);
+		follow.jump();
+		follow.ownScroll();
+		follow.scrolled(100, 500, 1_000);
 		expect(follow.atBottom).toBe(true);
 	});
 

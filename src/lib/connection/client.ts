@@ -12,6 +12,7 @@ import { TurnActivity } from './activity';
 import { ApplyQueue } from './apply-queue';
 import type { Backoff } from './backoff';
 import { FeatureRequests } from './features';
+import { ToastFilter } from './toast-filter';
 import { FrameRouter } from './frame-router';
 import { HotTexts } from './hot-texts';
 import type { SocketLike } from './link';
@@ -89,7 +90,8 @@ export class IrisClient {
 			activity,
 			outbox,
 			media,
-			reporter
+			reporter,
+			toasts: new ToastFilter(() => session.syncing)
 		});
 		const session = (this.#session = new Session(
 			{ ...deps, reporter },

@@ -16,6 +16,7 @@ import type { MediaTransfers } from './media';
 import { offerAsMessage } from './media/refs';
 import type { OutboxSender } from './outbox-sender';
 import type { Reporter } from './reporter';
+import type { ToastFilter } from './toast-filter';
 import { wellFormedFrame } from './well-formed';
 
 export interface FrameRouterDeps {
@@ -30,6 +31,8 @@ export interface FrameRouterDeps {
 	outbox: OutboxSender;
 	media: MediaTransfers;
 	reporter: Reporter;
+	/** Which notifications become toasts. */
+	toasts: ToastFilter;
 }
 
 export class FrameRouter {
@@ -103,9 +106,21 @@ export class FrameRouter {
 					reporter.emit(serverErrorEvent(frame));
 				}
 				return;
-			case 'notification':
+			case 'notification': {
+				const event = featureEvent(frame, chat_id);
+				if (event.type === 'notification' && this.#d.toasts.shows(event.notification)) {
+					reporter.emit(event);
+				}
+				return;
+			}
 			case 'status':
 				reporter.emit(featureEvent(frame, chat_id));
+				return;
+			case 'channel.created':
+			case 'channel.renamed':
+				// The answer to this device's own request: its notification echo is no news here.
+				if (frame.id !== undefined) this.#d.toasts.ownChange(frame.type, frame.payload.chat_id);
+				queue.enqueue(frame);
 				return;
 			default:
 				if (isStored(frame)) queue.enqueue(frame);

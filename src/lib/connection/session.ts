@@ -50,6 +50,11 @@ export class Session {
 	readonly #manager: ConnectionManager;
 	#config: GatewayConfig | null = null;
 	#defaultChatId = FALLBACK_CHAT_ID;
+	/**
+	 * A `sync` catch-up is under way: the frames arriving now are replayed (from before a reload
+	 * or while offline), until its `sync.done`.
+	 */
+	syncing = false;
 	/** Waiting for the next ready link (`#nextReady`). */
 	readonly #readyWaiters = new Set<(link: Link | null) => void>();
 
@@ -74,7 +79,10 @@ export class Session {
 						await this.#readDefaultChat();
 						const cursor = (await getMeta(db, 'cursor')) ?? 0;
 						if (!link.ready) return;
-						link.request({ type: 'sync', payload: { cursor } }).answer.then(
+						this.syncing = true;
+						const answer = link.request({ type: 'sync', payload: { cursor } }).answer;
+						void answer.finally(() => (this.syncing = false)).catch(() => undefined);
+						answer.then(
 							() =>
 								requestNewestPages(
 									db,

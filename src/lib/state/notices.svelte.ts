@@ -9,23 +9,35 @@ export interface Toast extends InAppNotification {
 	id: number;
 }
 
-/** How long a toast stays, ms. Long enough to reach it with the keyboard; dismissable earlier. */
-export const TOAST_MS = 15_000;
+/**
+ * How long a toast stays, ms, counted while it is neither hovered nor focused (so it can be read
+ * and reached with the keyboard); dismissable earlier.
+ */
+export const TOAST_MS = 8_000;
 /** Toasts shown at once; older ones make room. */
 const MAX_TOASTS = 4;
+
+/** Whether a toast of `kind` asks the reader to act (answer in its chat): it stays until then. */
+export function carriesAction(kind: InAppNotification['kind']): boolean {
+	return kind === 'approval' || kind === 'clarify';
+}
 
 export class Notices {
 	toasts = $state<Toast[]>([]);
 	serverState = $state<ServerState>('online');
 	serverError = $state<{ code?: string; message: string } | null>(null);
 	#next = 1;
+	/** The auto-dismiss timer of each toast that has one and is not paused (never rendered). */
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity
+	readonly #timers = new Map<number, ReturnType<typeof setTimeout>>();
 
 	onEvent(event: FeatureEvent): void {
 		switch (event.type) {
 			case 'notification': {
 				const toast: Toast = { ...event.notification, id: this.#next++ };
+				for (const old of this.toasts.slice(0, 1 - MAX_TOASTS)) this.#stopTimer(old.id);
 				this.toasts = [...this.toasts.slice(1 - MAX_TOASTS), toast];
-				setTimeout(() => this.dismiss(toast.id), TOAST_MS);
+				this.resume(toast.id);
 				return;
 			}
 			case 'server_status':
@@ -41,7 +53,29 @@ export class Notices {
 	}
 
 	dismiss(id: number): void {
+		this.#stopTimer(id);
 		this.toasts = this.toasts.filter((t) => t.id !== id);
+	}
+
+	/** The reader hovers or focuses toast `id`: it stays while they read it. */
+	pause(id: number): void {
+		this.#stopTimer(id);
+	}
+
+	/** The reader left toast `id`: it goes `TOAST_MS` later, unless it carries an action. */
+	resume(id: number): void {
+		const toast = this.toasts.find((t) => t.id === id);
+		if (!toast || carriesAction(toast.kind)) return;
+		this.#stopTimer(id);
+		this.#timers.set(
+			id,
+			setTimeout(() => this.dismiss(id), TOAST_MS)
+		);
+	}
+
+	#stopTimer(id: number): void {
+		clearTimeout(this.#timers.get(id));
+		this.#timers.delete(id);
 	}
 
 	dismissError(): void {

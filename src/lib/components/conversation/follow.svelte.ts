@@ -1,8 +1,9 @@
 /**
  * Following the end of the message log (doc/architecture.md "Long conversations and bundle"):
  * new rows and a growing (streaming) bubble keep the view at the end only while the reader is
- * there; only the reader leaves it, by scrolling up; a search jump holds the view on its message
- * until the reader scrolls. The list calls `scrolled` and `resized`; the view reads `atBottom`
+ * there; only the reader leaves it, by scrolling up (with input, or any scroll that layout did not
+ * cause: find in page, assistive technology, `scrollIntoView`); a search jump holds the view on
+ * its message until the reader scrolls. The list calls `scrolled` and `resized`; the view reads `atBottom`
  * ("Jump to latest").
  */
 
@@ -26,6 +27,12 @@ export class EndFollower {
 	#pointerDown = false;
 	/** The scroll offset (px) at the last `scrolled`. */
 	#offset = 0;
+	/** The distance (px) from the end at the last `scrolled`; null before the first. */
+	#fromEnd: number | null = null;
+	/** The scroll size (px) at the last `scrolled`. */
+	#scrollSize = 0;
+	/** The list scrolled the log itself since the last `scrolled`: that scroll is not the reader's. */
+	#ownScroll = false;
 	readonly #scroller: () => HTMLElement | undefined;
 	readonly #recenter: () => void;
 
@@ -63,9 +70,17 @@ export class EndFollower {
 	toBottom(): void {
 		const scroller = this.#scroller();
 		if (!scroller || scroller.querySelector('dialog[open]')) return;
+		// Flag only a scroll that will happen: one that does not would leave the flag on the
+		// reader's next scroll.
+		if (scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop > 1) this.ownScroll();
 		// A plain scroll, not virtua's scrollToIndex: that one keeps re-aligning to the end while
 		// rows resize, which would pull back a reader who has just scrolled up.
 		scroller.scrollTop = scroller.scrollHeight;
+	}
+
+	/** The list is about to scroll the log itself (to the end, to a message): not the reader. */
+	ownScroll(): void {
+		this.#ownScroll = true;
 	}
 
 	/** New content or a closed dialog: back to the end if the reader is there. */
@@ -75,17 +90,32 @@ export class EndFollower {
 
 	/**
 	 * The log scrolled to `offset` px of `scrollSize`, with `viewportSize` px in view. A scroll is
-	 * the reader's if input (wheel, touch, keys, a pointer on the scrollbar) came just before it;
-	 * scrolls from layout (rows measured, content growing) keep following. Within
+	 * the reader's if input (wheel, touch, keys, a pointer on the scrollbar) came just before it,
+	 * or if it changed the distance from the end with nothing laid out: layout's scrolls come
+	 * with a new scroll size or keep that distance (virtua moving the view by what rows measured
+	 * above it grew, an older page prepended) and the list's own are flagged (`ownScroll`), so
+	 * what is left is a person or their tools (find in page, assistive technology, a script's
+	 * `scrollIntoView` or `scrollBy`). While following, every change of size scrolls (to the end,
+	 * or virtua's compensation), so the size compared with is current. Scrolls from layout keep
+	 * following. Within
 	 * `BOTTOM_SLACK_PX` of the end counts as at the end, except when the reader moves up: a finger
 	 * drags a few px per event, and each step would otherwise be pulled back to the end by the
 	 * next streamed render.
 	 */
 	scrolled(offset: number, viewportSize: number, scrollSize: number): void {
 		const up = offset < this.#offset;
-		this.#offset = offset;
 		const fromEnd = scrollSize - (offset + viewportSize);
-		const byReader = this.#pointerDown || performance.now() - this.#inputAt < USER_SCROLL_MS;
+		const byLayout =
+			this.#ownScroll ||
+			this.#fromEnd === null ||
+			scrollSize !== this.#scrollSize ||
+			Math.abs(fromEnd - this.#fromEnd) <= 1;
+		this.#offset = offset;
+		this.#fromEnd = fromEnd;
+		this.#scrollSize = scrollSize;
+		this.#ownScroll = false;
+		const byReader =
+			this.#pointerDown || performance.now() - this.#inputAt < USER_SCROLL_MS || !byLayout;
 		if (byReader) this.holding = false;
 		if (this.holding) return;
 		if (fromEnd <= 1) this.atBottom = true;
@@ -103,6 +133,7 @@ export class EndFollower {
 
 	/** A search jump scrolled to a message: hold it until the reader scrolls. */
 	hold(): void {
+		this.ownScroll();
 		this.holding = true;
 		this.atBottom = false;
 	}

@@ -20,7 +20,9 @@ export function addDiagram(pre: HTMLElement, code: HTMLElement): void {
 	toggle.hidden = true;
 	pre.prepend(codeHead('Mermaid', [toggle, actionButton('copy', richText.copyCode())]));
 	if (pre.hasAttribute('data-open')) return;
-	const dark = matchMedia('(prefers-color-scheme: dark)').matches;
+	// The theme as tokens.css applies it: forced by `data-theme`, else the system's.
+	const forced = document.documentElement.dataset.theme;
+	const dark = forced ? forced === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
 	renderDiagram(sourceOf(code), dark).then(
 		(svg) => {
 			const figure = document.createElement('figure');
