@@ -45,8 +45,10 @@ test('npm run bench', async ({ browser, gateway, startGateway }) => {
 				`S1 rep ${rep + 1} ${mode}: task ${fixed(run.taskMs, 0)} ms (script ${fixed(run.scriptMs, 0)}, layout ${fixed(run.layoutMs, 0)}, style ${fixed(run.styleMs, 0)}), long frames ${run.longFrames}, ` +
 					`parsed ${run.charsParsed}, renders ${run.renders}`
 			);
+			for (const frame of run.longFrameDetails) log(`  long frame ${JSON.stringify(frame)}`);
 		}
-		for (let k = 0; k < typedModes.length; k++) {
+		// BENCH_TYPING=0: S1 alone (S2's typed runs skipped).
+		for (let k = 0; process.env.BENCH_TYPING !== '0' && k < typedModes.length; k++) {
 			const mode = typedModes[(rep + k) % typedModes.length]!;
 			const run = await streamRun(browser, startGateway, mode, true);
 			typed[mode].push(run);

@@ -152,7 +152,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
 		loaded
 	);
 	const katex = onDemandBytes(['node_modules/katex/dist/katex.mjs', 'katex.min.css'], loaded);
+	// Mermaid's core and the flowchart diagram (each diagram type is a chunk of its own).
+	const flowchart = onDemandBytes(
+		['node_modules/mermaid/dist/mermaid.core.mjs', 'mermaid.core/flowDiagram-'],
+		loaded
+	);
 	console.log(
-		`B  on demand (JS + CSS gzip, fonts apart): renderer + code chrome ${kb(code)}; one Python block +${kb(python)}; one formula (KaTeX) +${kb(katex)}`
+		`B  on demand (JS + CSS gzip, fonts apart): renderer + code chrome ${kb(code)}; one Python block +${kb(python)}; one formula (KaTeX) +${kb(katex)}; one flowchart (Mermaid) +${kb(flowchart)}`
 	);
 }

@@ -7,7 +7,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from '@playwright/test';
 import { Gateway, composer, messageLog, pairViaLink } from '../tests/e2e/fixtures';
-import { collect, mainThreadTime, observe, percentile } from './support';
+import { collect, mainThreadTime, observe, percentile, type LongFrame } from './support';
 
 /**
  * Which renderer a run uses: the app's (`incremental`), the app's on the code-heavy answer
@@ -24,8 +24,9 @@ export interface StreamRun {
 	scriptMs: number;
 	layoutMs: number;
 	styleMs: number;
-	/** Long animation frames (> 50 ms) meanwhile. */
+	/** Long animation frames (> 50 ms) meanwhile, and what made each long. */
 	longFrames: number;
+	longFrameDetails: LongFrame[];
 	/** Characters handed to the markdown lexer. */
 	charsParsed: number;
 	/** Markdown renders. */
@@ -178,6 +179,7 @@ export async function streamRun(
 			layoutMs: after.layout - before.layout,
 			styleMs: after.style - before.style,
 			longFrames: seen.longFrames.length,
+			longFrameDetails: seen.longFrameDetails,
 			charsParsed: counters.markdown.charsParsed,
 			renders: counters.markdown.renders,
 			inputDelayP95: percentile(seen.keyDelays, 95),

@@ -62,10 +62,24 @@ export function domNodes(page: Page): Promise<number> {
 	return page.evaluate(() => document.getElementsByTagName('*').length);
 }
 
+/**
+ * What made one long animation frame long (Long Animation Frames API): ms of the frame, of its
+ * rendering update (style, layout, paint) and of each script it ran over 5 ms, by what called it.
+ */
+export interface LongFrame {
+	duration: number;
+	renderMs: number;
+	styleAndLayoutMs: number;
+	/** `invoker` (e.g. `Response.json.then`, `DOMWindow.onmessage`), source `file:line`, ms. */
+	scripts: { invoker: string; source: string; ms: number }[];
+}
+
 /** In-page observers installed by `observe` and read by `collect`. */
 interface Observed {
 	/** Durations (ms) of long animation frames > 50 ms. */
 	longFrames: number[];
+	/** Those frames' attribution. */
+	longFrameDetails: LongFrame[];
 	/** Input delay (ms) of each `keydown`: handler start − event time stamp. */
 	keyDelays: number[];
 	/** The largest element count sampled each animation frame. */
@@ -78,10 +92,38 @@ interface Observed {
  */
 export async function observe(page: Page, { sampleNodes = true } = {}): Promise<void> {
 	await page.evaluate((sampleNodes) => {
-		const o: Observed = { longFrames: [], keyDelays: [], maxNodes: 0 };
+		const o: Observed = { longFrames: [], longFrameDetails: [], keyDelays: [], maxNodes: 0 };
 		(window as unknown as { __bench: Observed }).__bench = o;
+		interface Script {
+			invoker: string;
+			sourceURL: string;
+			sourceFunctionName: string;
+			sourceCharPosition: number;
+			duration: number;
+		}
+		interface Frame extends PerformanceEntry {
+			renderStart: number;
+			styleAndLayoutStart: number;
+			scripts: Script[];
+		}
 		new PerformanceObserver((list) => {
-			for (const e of list.getEntries()) if (e.duration > 50) o.longFrames.push(e.duration);
+			for (const e of list.getEntries() as Frame[]) {
+				if (e.duration <= 50) continue;
+				o.longFrames.push(e.duration);
+				const end = e.startTime + e.duration;
+				o.longFrameDetails.push({
+					duration: e.duration,
+					renderMs: e.renderStart ? end - e.renderStart : 0,
+					styleAndLayoutMs: e.styleAndLayoutStart ? end - e.styleAndLayoutStart : 0,
+					scripts: e.scripts
+						.filter((s) => s.duration > 5)
+						.map((s) => ({
+							invoker: s.invoker,
+							source: `${s.sourceURL.split('/').pop()}:${s.sourceCharPosition} ${s.sourceFunctionName}`,
+							ms: Math.round(s.duration)
+						}))
+				});
+			}
 		}).observe({ type: 'long-animation-frame', buffered: false });
 		addEventListener('keydown', (e) => o.keyDelays.push(performance.now() - e.timeStamp), {
 			capture: true

@@ -67,12 +67,13 @@ async function register(hljs: HLJSApi, grammar: string): Promise<void> {
 }
 
 /**
- * Highlight `code` (the block's text) as `lang` (the fence's info string). Resolves with HTML
- * (escaped text in `<span class>`; sanitized), or null when the language is unknown.
+ * A highlighter for `lang` (the fence's info string), once its grammar is loaded: the returned
+ * function turns a block's text into HTML (escaped text in `<span class>`; sanitized),
+ * synchronously. Resolves with null when the language is unknown.
  *
  * @throws (rejects) when the highlighter or the grammar cannot be fetched (offline, never used).
  */
-export async function highlightCode(code: string, lang: string): Promise<string | null> {
+export async function loadHighlighter(lang: string): Promise<((code: string) => string) | null> {
 	const grammar = grammarFor(lang);
 	if (!grammar) return null;
 	core ??= import('highlight.js/lib/core').then((m) => {
@@ -82,6 +83,17 @@ export async function highlightCode(code: string, lang: string): Promise<string 
 	core.catch(() => (core = undefined));
 	const hljs = await core;
 	await register(hljs, grammar);
-	const { value } = hljs.highlight(code, { language: grammar, ignoreIllegals: true });
-	return sanitizeHighlight(value);
+	return (code) =>
+		sanitizeHighlight(hljs.highlight(code, { language: grammar, ignoreIllegals: true }).value);
+}
+
+/**
+ * Highlight `code` (the block's text) as `lang`. Resolves with HTML, or null when the language
+ * is unknown.
+ *
+ * @throws (rejects) when the highlighter or the grammar cannot be fetched (offline, never used).
+ */
+export async function highlightCode(code: string, lang: string): Promise<string | null> {
+	const highlighter = await loadHighlighter(lang);
+	return highlighter ? highlighter(code) : null;
 }

@@ -46,36 +46,94 @@ export function withoutDirectives(source: string): string {
 		.replace(/^\s*---\n[\s\S]*?\n---[ \t]*(?:\n|$)/, '');
 }
 
-function load(dark: boolean): Promise<Mermaid> {
-	mermaid ??= import('mermaid').then((m) => {
-		m.default.initialize({
-			startOnLoad: false,
-			securityLevel: 'strict',
-			htmlLabels: false,
-			flowchart: { htmlLabels: false },
-			theme: dark ? 'dark' : 'default',
-			maxTextSize: 50_000,
-			maxEdges: 500,
-			suppressErrorRendering: true,
-			secure: LOCKED
-		});
-		return m.default;
-	});
+/**
+ * The colours a diagram is drawn in (CSS colours Mermaid can parse: `#rrggbb` or `rgb(…)`); each
+ * text colour is meant to be read on the fill named beside it.
+ */
+export interface DiagramColors {
+	/** Whether this is a dark palette (Mermaid derives its other colours differently). */
+	dark: boolean;
+	/** What the diagram sits on. */
+	background: string;
+	/** Nodes, actors, states: fill, border, text. */
+	node: string;
+	nodeBorder: string;
+	nodeText: string;
+	/** Secondary boxes, notes, clusters: fill, border. Their text is `text`. */
+	box: string;
+	boxBorder: string;
+	/** Text outside nodes (edge labels, messages, titles) and on `box`. */
+	text: string;
+	/** Edges and arrowheads. */
+	line: string;
+}
+
+/** Mermaid's site configuration for a palette: everything but the colours is fixed. */
+function siteConfig(colors: DiagramColors) {
+	return {
+		startOnLoad: false,
+		securityLevel: 'strict' as const,
+		htmlLabels: false,
+		flowchart: { htmlLabels: false },
+		theme: 'base' as const,
+		themeVariables: {
+			darkMode: colors.dark,
+			background: colors.background,
+			primaryColor: colors.node,
+			primaryBorderColor: colors.nodeBorder,
+			primaryTextColor: colors.nodeText,
+			nodeTextColor: colors.nodeText,
+			secondaryColor: colors.box,
+			secondaryBorderColor: colors.boxBorder,
+			secondaryTextColor: colors.text,
+			tertiaryColor: colors.box,
+			tertiaryBorderColor: colors.boxBorder,
+			tertiaryTextColor: colors.text,
+			noteBkgColor: colors.box,
+			noteBorderColor: colors.boxBorder,
+			noteTextColor: colors.text,
+			clusterBkg: colors.box,
+			clusterBorder: colors.boxBorder,
+			edgeLabelBackground: colors.background,
+			textColor: colors.text,
+			titleColor: colors.text,
+			lineColor: colors.line,
+			arrowheadColor: colors.line
+		},
+		fontFamily: 'system-ui, sans-serif',
+		maxTextSize: 50_000,
+		maxEdges: 500,
+		suppressErrorRendering: true,
+		secure: LOCKED
+	};
+}
+
+/** The palette Mermaid was last initialised with (as JSON), to re-initialise only on a change. */
+let initialized = '';
+
+function load(): Promise<Mermaid> {
+	mermaid ??= import('mermaid').then((m) => m.default);
 	mermaid.catch(() => (mermaid = undefined));
 	return mermaid;
 }
 
 /**
- * Render a diagram's source to sanitized SVG markup. `dark`: the theme at the first render
- * (Mermaid's colours are fixed in its SVG).
+ * Render a diagram's source to sanitized SVG markup, in `colors` (Mermaid writes its colours
+ * into the SVG: a diagram is drawn again to change them).
  *
  * @throws (rejects) with Mermaid's error when the source is not a diagram it can draw, or when
  *   Mermaid cannot be fetched.
  */
-export function renderDiagram(source: string, dark: boolean): Promise<string> {
-	// One at a time: Mermaid measures text in a shared scratch element.
+export function renderDiagram(source: string, colors: DiagramColors): Promise<string> {
+	// One at a time: Mermaid measures text in a shared scratch element, and its configuration
+	// is global.
 	const next = queue.then(async () => {
-		const m = await load(dark);
+		const m = await load();
+		const key = JSON.stringify(colors);
+		if (key !== initialized) {
+			m.initialize(siteConfig(colors));
+			initialized = key;
+		}
 		const { svg } = await m.render(`iris-diagram-${++count}`, withoutDirectives(source));
 		return sanitizeDiagram(svg);
 	});

@@ -2,11 +2,14 @@
  * Mermaid diagrams in a rendered message (doc/rendering.md "Diagrams"): a finished
  * ```` ```mermaid ```` block gets a header (label, `Show source` / `Show diagram`, `Copy code`)
  * and, once Mermaid has drawn it, the diagram in place of its source. A diagram that fails shows
- * its source and the error.
+ * its source and the error. Mermaid writes its colours into the SVG, so when the effective theme
+ * changes (`./theme.ts`) every diagram on the page is drawn again in the new one.
  */
 import { renderDiagram } from '$lib/markdown/mermaid';
 import { actionButton, codeHead, sourceOf } from './code-chrome';
+import { diagramColors } from './diagram-colors';
 import { richText } from './strings';
+import { effectiveTheme, onThemeChange } from './theme';
 
 /** Whether `code` is a diagram's source. */
 export function isDiagram(code: Element): boolean {
@@ -20,20 +23,48 @@ export function addDiagram(pre: HTMLElement, code: HTMLElement): void {
 	toggle.hidden = true;
 	pre.prepend(codeHead('Mermaid', [toggle, actionButton('copy', richText.copyCode())]));
 	if (pre.hasAttribute('data-open')) return;
-	// The theme as tokens.css applies it: forced by `data-theme`, else the system's.
-	const forced = document.documentElement.dataset.theme;
-	const dark = forced ? forced === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
-	renderDiagram(sourceOf(code), dark).then(
+	themeWatch ??= onThemeChange(redrawAll);
+	draw(pre, code);
+}
+
+/** Unsubscribes the redraw on theme changes (kept for the life of the page). */
+let themeWatch: (() => void) | undefined;
+
+/** Draw every finished diagram on the page again, in the theme it shows now. */
+function redrawAll(): void {
+	for (const pre of document.querySelectorAll<HTMLElement>(
+		'pre[data-kind="diagram"][data-drawn]'
+	)) {
+		const code = pre.querySelector<HTMLElement>(':scope > code');
+		if (code) draw(pre, code);
+	}
+}
+
+/**
+ * Draw `pre`'s diagram in the effective theme (`data-drawn` records which). A draw that a later
+ * one overtook (the theme changed meanwhile) is dropped.
+ */
+function draw(pre: HTMLElement, code: HTMLElement): void {
+	const theme = effectiveTheme();
+	if (pre.dataset.drawn === theme) return;
+	pre.dataset.drawn = theme;
+	renderDiagram(sourceOf(code), diagramColors(theme)).then(
 		(svg) => {
-			const figure = document.createElement('figure');
-			figure.className = 'diagram';
-			figure.setAttribute('aria-label', richText.diagram());
+			if (pre.dataset.drawn !== theme || !pre.isConnected) return;
+			let figure = pre.querySelector<HTMLElement>(':scope > figure.diagram');
+			if (!figure) {
+				figure = document.createElement('figure');
+				figure.className = 'diagram';
+				figure.setAttribute('aria-label', richText.diagram());
+				code.before(figure);
+				pre.dataset.view = 'diagram';
+				pre.querySelector<HTMLElement>('[data-code-action="view"]')?.removeAttribute('hidden');
+			}
 			figure.innerHTML = svg;
-			code.before(figure);
-			pre.dataset.view = 'diagram';
-			toggle.hidden = false;
+			figure.dataset.theme = theme;
 		},
 		(e: unknown) => {
+			if (pre.dataset.drawn !== theme || pre.querySelector(':scope > .diagram-error')) return;
 			const error = document.createElement('span');
 			error.className = 'diagram-error';
 			error.textContent = richText.diagramFailed(e instanceof Error ? e.message : String(e));

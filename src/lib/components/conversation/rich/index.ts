@@ -8,11 +8,12 @@
  * blocks it has not seen. A `pre[data-open]` is still streaming (the open tail): it gets its
  * header, but no highlighting, collapse, formula or diagram until it is finished.
  */
-import { highlightCode } from '$lib/markdown/highlight';
+import { loadHighlighter } from '$lib/markdown/highlight';
 import './rich.css';
 import { addCodeChrome, languageOf, runCodeAction, sourceOf } from './code-chrome';
 import { addDiagram, isDiagram, runDiagramAction } from './diagram-view';
 import { typesetFormulas } from './math-view';
+import { inSlices } from './slices';
 
 /** Add chrome to new blocks under `root`, highlight finished ones, typeset formulas. */
 export function enhance(root: HTMLElement): void {
@@ -32,12 +33,16 @@ export function enhance(root: HTMLElement): void {
 
 function highlight(code: HTMLElement): void {
 	const text = code.textContent ?? '';
-	highlightCode(text, languageOf(code)).then(
-		(html) => {
-			// The block may have been replaced or re-rendered meanwhile.
-			if (html === null || !code.isConnected || code.textContent !== text) return;
-			code.innerHTML = html;
-			code.classList.add('hljs');
+	loadHighlighter(languageOf(code)).then(
+		(highlighter) => {
+			if (!highlighter) return;
+			// In slices: the blocks of one render do not all land in one task.
+			inSlices(() => {
+				// The block may have been replaced or re-rendered meanwhile.
+				if (!code.isConnected || code.textContent !== text) return;
+				code.innerHTML = highlighter(text);
+				code.classList.add('hljs');
+			});
 		},
 		(e: unknown) => console.error('[code] highlighter failed to load', e)
 	);
