@@ -13,6 +13,13 @@ export function isDiagram(code: Element): boolean {
 	return code.classList.contains('language-mermaid');
 }
 
+/** Whether the page shows the dark theme: forced by `<html data-theme>`, else the OS's choice. */
+function darkTheme(): boolean {
+	const forced = document.documentElement.dataset.theme;
+	if (forced === 'dark' || forced === 'light') return forced === 'dark';
+	return matchMedia('(prefers-color-scheme: dark)').matches;
+}
+
 /** Add the header to a diagram's `pre` and draw it (or, while it is still open, only the header). */
 export function addDiagram(pre: HTMLElement, code: HTMLElement): void {
 	pre.dataset.kind = 'diagram';
@@ -20,8 +27,7 @@ export function addDiagram(pre: HTMLElement, code: HTMLElement): void {
 	toggle.hidden = true;
 	pre.prepend(codeHead('Mermaid', [toggle, actionButton('copy', richText.copyCode())]));
 	if (pre.hasAttribute('data-open')) return;
-	const dark = matchMedia('(prefers-color-scheme: dark)').matches;
-	renderDiagram(sourceOf(code), dark).then(
+	renderDiagram(sourceOf(code), darkTheme()).then(
 		(svg) => {
 			const figure = document.createElement('figure');
 			figure.className = 'diagram';
