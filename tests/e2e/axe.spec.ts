@@ -172,3 +172,27 @@ for (const [os, forced] of [
 		});
 	});
 }
+
+// The Chinese interface, found by role only (its names are translated): the same rules hold.
+test.describe('zh-CN', () => {
+	test.use({ locale: 'zh-CN', reducedMotion: 'reduce' });
+
+	for (const colorScheme of ['light', 'dark'] as const) {
+		test(`pairing and chat in Chinese (${colorScheme})`, async ({ page, gateway }, testInfo) => {
+			await page.emulateMedia({ colorScheme });
+			await page.goto(gateway.httpUrl);
+			await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+			await expect(page.getByRole('textbox').first()).toBeVisible();
+			await expectAccessible(page, testInfo, 'pairing, zh-CN');
+
+			await page.goto(gateway.pairingLink);
+			// The chat's only textbox is the composer (the dialogs' fields are closed).
+			const field = page.getByRole('textbox');
+			await field.fill('你好，给我看看你能显示什么');
+			await field.press('Enter');
+			const answer = page.getByRole('log').locator('article[data-role="assistant"]').last();
+			await expect(answer).toHaveAttribute('data-status', 'complete');
+			await expectAccessible(page, testInfo, 'chat, zh-CN');
+		});
+	}
+});
