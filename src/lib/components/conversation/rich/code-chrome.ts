@@ -50,9 +50,6 @@ export function addCodeChrome(pre: HTMLElement, code: HTMLElement): void {
 	pre.prepend(
 		codeHead(languageLabel(languageOf(code)), [wrap, actionButton('copy', richText.copyCode())])
 	);
-	// The code scrolls sideways inside the block: a tab stop lets keyboard users scroll it with
-	// the arrow keys (WebKit does not make scrollers focusable on its own).
-	code.tabIndex = 0;
 	if (pre.hasAttribute('data-open')) return;
 	const lines = sourceOf(code).split('\n').length;
 	if (lines <= COLLAPSE_LINES) return;
