@@ -9,6 +9,7 @@ import { IrisDB } from './lib/db/schema';
 import { activeGateway, FIRST_STORE, openDirectory } from './lib/db/gateways';
 import { setUpPrecache } from './service-worker/precache';
 import { onNotificationClick, onPush } from './service-worker/notify';
+import { serialQueue } from './service-worker/serial';
 import { isSkipWaiting } from './lib/protocol/sw-messages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -39,7 +40,7 @@ async function activeStore(): Promise<IrisDB> {
  * Pushes are handled one after another: each reads the chat's shown notification to count
  * unread messages, so two at once would both count from the same one.
  */
-let pushes: Promise<void> = Promise.resolve();
+const pushes = serialQueue();
 
 setUpPrecache(sw, self.__WB_MANIFEST);
 
@@ -57,8 +58,10 @@ function keepAlive(event: ExtendableEvent, work: Promise<void>): void {
 }
 
 sw.addEventListener('push', (event) => {
-	pushes = pushes.then(async () => onPush(sw, event, await activeStore()));
-	keepAlive(event, pushes);
+	keepAlive(
+		event,
+		pushes(async () => onPush(sw, event, await activeStore()))
+	);
 });
 
 sw.addEventListener('notificationclick', (event) => {

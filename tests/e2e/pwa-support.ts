@@ -26,9 +26,23 @@ export async function launchProfile(testInfo: TestInfo): Promise<Profile> {
 	const context = await chromium.launchPersistentContext(dir, {
 		...testInfo.project.use.launchOptions
 	});
+	// What the pages and the service worker logged, attached to the test (the list reporter
+	// prints attachments of failed tests only): a push the service worker could not show says why
+	// only there. The test's status is not known yet when a `finally` closes the profile.
+	const logged: string[] = [];
+	context.on('console', (message) => {
+		const where = message.worker() ? 'worker' : 'page';
+		logged.push(`[${where}] ${message.type()}: ${message.text()}`);
+	});
 	return {
 		context,
 		async close() {
+			if (logged.length > 0) {
+				await testInfo.attach('browser-console.log', {
+					body: logged.join('\n'),
+					contentType: 'text/plain'
+				});
+			}
 			await context.close();
 			await rm(dir, { recursive: true, force: true });
 		}

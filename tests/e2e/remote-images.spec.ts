@@ -46,7 +46,9 @@ test('a remote image in an answer is fetched only after "Load image"; "Always" r
 		await sendMessage(page, `Second ![two](http://${images.host}/two.png) one`);
 		const second = replyTo(page, 'Second');
 		await expect(second).toHaveAttribute('data-status', 'complete');
-		expect(images.hits).toHaveLength(1);
+		// Not fetched before the reader allows it. (The first image may be fetched again: a
+		// reconnect under load re-renders its bubble, and the server says no-store.)
+		expect(images.hits.filter((h) => !h.startsWith('/chart.png'))).toEqual([]);
 		await second.getByRole('button', { name: `Always load images from ${images.host}` }).click();
 		await expect.poll(() => imageLoaded(second.getByRole('img', { name: 'two' }))).toBe(true);
 
