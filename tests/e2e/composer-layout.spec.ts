@@ -48,28 +48,34 @@ for (const viewport of [
 			const stop = page.getByRole('button', { name: 'Stop', exact: true });
 			const steer = page.getByRole('button', { name: 'Steer', exact: true });
 
-			// Idle and empty: the microphone holds the place of Send.
+			// Idle and empty: the microphone, and Send waiting for something to send.
 			await expect(record).toBeVisible();
-			await expect(sendButton(page)).toHaveCount(0);
-			await expectOneRow(page, [attach, record]);
+			await expect(sendButton(page)).toBeDisabled();
+			await expectOneRow(page, [attach, record, sendButton(page)]);
 			expect((await box(composerForm(page))).height).toBeLessThanOrEqual(72);
+			const sendIdle = await box(sendButton(page));
 
-			// Text: Send takes that place.
+			// Text: Send alone, where it was.
 			await composer(page).fill('hello');
 			await expect(record).toHaveCount(0);
+			await expect(sendButton(page)).toBeEnabled();
 			await expectOneRow(page, [attach, sendButton(page)]);
 			await composer(page).fill('');
 
-			// Busy: Stop in the same place, the Steer switch beside it, still one row.
+			// Busy: Stop in the place of Send, the Steer switch beside it, still one row.
 			await sendMessage(page, '/demo slow');
 			await expect(lastArticle(page, 'assistant')).toContainText('word2');
 			await expect(stop).toBeVisible();
+			await expect(sendButton(page)).toHaveCount(0);
 			await expectOneRow(page, [attach, steer, stop]);
 			expect((await box(composerForm(page))).height).toBeLessThanOrEqual(72);
-			const stopBox = await box(stop);
+			expect(Math.abs((await box(stop)).x - sendIdle.x)).toBeLessThan(1);
+
+			// Typed while busy: Send back in its place (no room for Stop beside it on a phone).
 			await composer(page).fill('typed while busy');
-			const sendBox = await box(sendButton(page));
-			expect(Math.abs(sendBox.x - stopBox.x)).toBeLessThan(1);
+			await expect(stop).toBeHidden();
+			const sendBusy = await box(sendButton(page));
+			expect(Math.abs(sendBusy.x - sendIdle.x)).toBeLessThan(1);
 			expect((await box(composerForm(page))).height).toBeLessThanOrEqual(72);
 			await expectOneRow(page, [attach, steer, sendButton(page)]);
 

@@ -69,6 +69,8 @@ test('keyboard only: send, open reasoning, answer a picker, stop, switch channel
 	await page.keyboard.press('Enter');
 	await expect(slow).toHaveAttribute('data-status', 'complete');
 	await expect(slow).not.toContainText('Done.');
+	// Stop goes away with the turn: the focus moves on to the microphone, not to <body>.
+	await expect(page.getByRole('button', { name: 'Record voice note', exact: true })).toBeFocused();
 
 	// Switch channel: a new channel appears in the list; Tab to its link, Enter opens it.
 	await tabTo(page, composer(page));

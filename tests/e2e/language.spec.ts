@@ -21,6 +21,8 @@ const ALLOWED = [
 	'Push',
 	'JSON',
 	'Esc',
+	'Ctrl',
+	'Enter',
 	'token'
 ];
 

@@ -77,6 +77,9 @@ test.describe('phone drawer', () => {
 		await pairViaLink(page, gateway);
 		const toggle = page.getByRole('button', { name: 'Channels', exact: true });
 		const drawer = page.getByRole('dialog', { name: 'Channels' });
+		// Pairing lands on the default chat after connecting: that navigation would close the
+		// drawer (and reset the focus) if it came after the button was pressed.
+		await expect(page).toHaveURL(/\/chat\/default$/);
 		await toggle.focus();
 		await page.keyboard.press('Enter');
 		await expect(drawer).toBeVisible();

@@ -4,6 +4,7 @@ import {
 	lastArticle,
 	pairViaLink,
 	replyTo,
+	sendButton,
 	sendMessage,
 	test,
 	userMessage
@@ -42,20 +43,29 @@ test('Steer weaves the text into the running answer; a message sent while busy i
 	const answer = lastArticle(page, 'assistant');
 	await expect(answer).toContainText('word2');
 
-	// Steer is a mode of the composer: switched on, the next send goes into the running answer.
-	await composer(page).fill('mention bananas');
+	// Text typed, then Steer: that text goes into the running answer at once.
 	const steer = page.getByRole('button', { name: 'Steer', exact: true });
+	await composer(page).fill('mention bananas');
+	// On a desktop-wide composer, Stop stays beside Send while something is typed.
+	await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
+	await expect(sendButton(page)).toBeEnabled();
+	await steer.click();
+	await expect(composer(page)).toHaveValue('');
+	await gateway.waitForLine(/^\[gateway\] agent\.steer "mention bananas" in default$/);
+	await expect(answer).toContainText('Steered: mention bananas');
+	await expect(answer).toContainText('Steering: mention bananas');
+
+	// Steer with nothing typed is a mode: the next send goes into the running answer, once.
 	await expect(steer).toHaveAttribute('aria-pressed', 'false');
 	await steer.click();
 	await expect(steer).toHaveAttribute('aria-pressed', 'true');
 	await expect(composer(page)).toHaveAttribute('placeholder', /^Steer/);
+	await composer(page).fill('and kiwis');
 	await composer(page).press('Enter');
 	await expect(composer(page)).toHaveValue('');
-	// For that one send only: the next one queues again.
 	await expect(steer).toHaveAttribute('aria-pressed', 'false');
-	await gateway.waitForLine(/^\[gateway\] agent\.steer "mention bananas" in default$/);
-	await expect(answer).toContainText('Steered: mention bananas');
-	await expect(answer).toContainText('Steering: mention bananas');
+	await gateway.waitForLine(/^\[gateway\] agent\.steer "and kiwis" in default$/);
+	await expect(answer).toContainText('Steered: and kiwis');
 
 	// Sent (not steered) while busy: shown as queued until the running turn ends.
 	await sendMessage(page, 'after this one');

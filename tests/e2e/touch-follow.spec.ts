@@ -1,4 +1,4 @@
-import { composer, expect, messageLog, pairViaLink, test } from './fixtures';
+import { composer, expect, messageLog, pairViaLink, sendButton, test } from './fixtures';
 
 test.use({ viewport: { width: 390, height: 800 }, hasTouch: true });
 
@@ -9,7 +9,8 @@ test('on a touch screen a finger drag up stops following a streaming answer', as
 	await pairViaLink(page, gateway);
 	// ~20 s of streaming: 600 updates at 30 per second growing to 12,000 characters.
 	await composer(page).fill('/demo bench-stream 600 30 12000');
-	await composer(page).press('Enter');
+	// On a touch screen Enter breaks the line: Send sends.
+	await sendButton(page).click();
 	const log = messageLog(page);
 	const answer = log.locator('article[data-role="assistant"]').last();
 	await expect(answer).toHaveAttribute('data-status', 'streaming');

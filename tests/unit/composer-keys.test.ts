@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-	composerAction,
+	composerButtons,
 	enterIntent,
 	type EnterKeyEvent
 } from '../../src/lib/components/composer/enter-keys';
@@ -38,18 +38,41 @@ describe('enterIntent', () => {
 	});
 });
 
-describe('composerAction', () => {
+describe('composerButtons', () => {
 	const state = { hasContent: false, busy: false, recording: false, canRecord: true };
 
-	it('microphone when empty, Send with content, Stop while busy and empty', () => {
-		expect(composerAction(state)).toBe('record');
-		expect(composerAction({ ...state, hasContent: true })).toBe('send');
-		expect(composerAction({ ...state, busy: true })).toBe('stop');
-		expect(composerAction({ ...state, busy: true, hasContent: true })).toBe('send');
+	it('idle: the microphone and a Send that waits for content; with content Send alone', () => {
+		expect(composerButtons(state)).toEqual({ mic: 'record', stop: false, send: true });
+		expect(composerButtons({ ...state, hasContent: true })).toEqual({
+			mic: null,
+			stop: false,
+			send: true
+		});
+		expect(composerButtons({ ...state, canRecord: false })).toEqual({
+			mic: null,
+			stop: false,
+			send: true
+		});
 	});
 
-	it('a running recording keeps the microphone; without recording an empty composer offers Send', () => {
-		expect(composerAction({ ...state, recording: true, busy: true })).toBe('recording');
-		expect(composerAction({ ...state, canRecord: false })).toBe('send');
+	it('busy: Stop in the place of Send while empty, both once there is something to send', () => {
+		expect(composerButtons({ ...state, busy: true })).toEqual({
+			mic: null,
+			stop: true,
+			send: false
+		});
+		expect(composerButtons({ ...state, busy: true, hasContent: true })).toEqual({
+			mic: null,
+			stop: true,
+			send: true
+		});
+	});
+
+	it('a running recording keeps the microphone, pressed, with Send waiting for the note', () => {
+		expect(composerButtons({ ...state, recording: true, busy: true })).toEqual({
+			mic: 'recording',
+			stop: true,
+			send: true
+		});
 	});
 });

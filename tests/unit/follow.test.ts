@@ -163,4 +163,13 @@ describe('EndFollower', () => {
 		follow.jump();
 		expect(scroller.scrollTop).toBe(0);
 	});
+
+	it('a scroll while a dialog from a message is open (its focus moving in) keeps following', () => {
+		const { follow } = setUp(true);
+		atEnd(follow);
+		// Same scroll size, the distance from the end changed, no input: outside a dialog this
+		// would be the reader's scroll.
+		follow.scrolled(100, 500, 1_000);
+		expect(follow.atBottom).toBe(true);
+	});
 });

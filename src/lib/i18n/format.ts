@@ -33,9 +33,12 @@ export function formatPercent(ratio: number): string {
 	return formatNumber(ratio, { style: 'percent', maximumFractionDigits: 0 });
 }
 
-/** Time of day, hours and minutes (`14:05`, `2:05 PM`), of an epoch-ms timestamp. */
+/**
+ * Time of day, hours and minutes the way the locale writes them (`2:05 PM`, `14:05`, never a
+ * padded `02:05 PM`), of an epoch-ms timestamp.
+ */
 export function formatTime(ts: number): string {
-	return dateTime({ hour: '2-digit', minute: '2-digit' }).format(ts);
+	return dateTime({ timeStyle: 'short' }).format(ts);
 }
 
 /** Time of day with seconds, of an epoch-ms timestamp (diagnostics). */

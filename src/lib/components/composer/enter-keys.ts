@@ -23,22 +23,31 @@ export function enterIntent(event: EnterKeyEvent, enterSends: boolean): 'send' |
 	return enterSends ? 'send' : null;
 }
 
-/** The one button after the field: what it does now. */
-export type ComposerAction = 'send' | 'stop' | 'record' | 'recording';
-
 /**
- * Microphone when there is nothing to send, Send once there is (text or attachments), Stop while
- * the agent is busy and there is nothing to send; a running recording keeps the microphone (it
- * finishes the recording). Without voice recording an empty composer shows a disabled Send.
+ * The buttons after the field (doc/ui-contract.md "composer"), right to left: Send is always
+ * there (disabled while there is nothing to send) except while the agent is busy and there is
+ * nothing to send, when Stop takes its place; with something to send while busy, Stop sits just
+ * before Send (on a phone-wide row Send alone holds the place then: ComposerActions' CSS). The microphone sits before Send while the field is empty and the agent idle (and
+ * stays, pressed, while recording). Steer (a switch) is offered while busy.
  */
-export function composerAction(state: {
+export interface ComposerButtons {
+	/** `record` starts a voice note, `recording` finishes the running one; null: no microphone. */
+	mic: 'record' | 'recording' | null;
+	stop: boolean;
+	send: boolean;
+}
+
+/** Which of the composer's buttons show, from its state (see `ComposerButtons`). */
+export function composerButtons(state: {
 	hasContent: boolean;
 	busy: boolean;
 	recording: boolean;
 	canRecord: boolean;
-}): ComposerAction {
-	if (state.recording) return 'recording';
-	if (state.hasContent) return 'send';
-	if (state.busy) return 'stop';
-	return state.canRecord ? 'record' : 'send';
+}): ComposerButtons {
+	const mic = state.recording
+		? 'recording'
+		: state.canRecord && !state.hasContent && !state.busy
+			? 'record'
+			: null;
+	return { mic, stop: state.busy, send: state.recording || state.hasContent || !state.busy };
 }

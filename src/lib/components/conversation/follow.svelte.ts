@@ -69,13 +69,18 @@ export class EndFollower {
 	 */
 	toBottom(): void {
 		const scroller = this.#scroller();
-		if (!scroller || scroller.querySelector('dialog[open]')) return;
+		if (!scroller || this.#dialogOpen()) return;
 		// Flag only a scroll that will happen: one that does not would leave the flag on the
 		// reader's next scroll.
 		if (scroller.scrollHeight - scroller.clientHeight - scroller.scrollTop > 1) this.ownScroll();
 		// A plain scroll, not virtua's scrollToIndex: that one keeps re-aligning to the end while
 		// rows resize, which would pull back a reader who has just scrolled up.
 		scroller.scrollTop = scroller.scrollHeight;
+	}
+
+	/** Whether a dialog opened from a message is open inside the log. */
+	#dialogOpen(): boolean {
+		return this.#scroller()?.querySelector('dialog[open]') != null;
 	}
 
 	/** The list is about to scroll the log itself (to the end, to a message): not the reader. */
@@ -114,6 +119,10 @@ export class EndFollower {
 		this.#fromEnd = fromEnd;
 		this.#scrollSize = scrollSize;
 		this.#ownScroll = false;
+		// A dialog opened from a message (an image viewer) is modal: the reader cannot scroll the
+		// log, so what scrolls it meanwhile (the focus moving into the dialog) is not a reason to
+		// stop following; that resumes on the dialog's `close`.
+		if (this.#dialogOpen()) return;
 		const byReader =
 			this.#pointerDown || performance.now() - this.#inputAt < USER_SCROLL_MS || !byLayout;
 		if (byReader) this.holding = false;

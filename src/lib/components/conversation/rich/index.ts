@@ -14,6 +14,7 @@ import { addCodeChrome, languageOf, runCodeAction, sourceOf } from './code-chrom
 import { addDiagram, isDiagram, runDiagramAction } from './diagram-view';
 import { typesetFormulas } from './math-view';
 import { inSlices } from './slices';
+import { unwatchSideScroll, watchSideScroll } from './side-scroll';
 
 /** Add chrome to new blocks under `root`, highlight finished ones, typeset formulas. */
 export function enhance(root: HTMLElement): void {
@@ -29,6 +30,7 @@ export function enhance(root: HTMLElement): void {
 		}
 	}
 	typesetFormulas(root).catch((e: unknown) => console.error('[math] KaTeX failed to load', e));
+	watchSideScroll(root);
 }
 
 function highlight(code: HTMLElement): void {
@@ -48,7 +50,10 @@ function highlight(code: HTMLElement): void {
 	);
 }
 
-/** Handle the blocks' buttons under `root` (one listener); returns the cleanup. */
+/**
+ * Handle the blocks' buttons under `root` (one listener); returns the cleanup, which also stops
+ * watching its sideways scrollers (side-scroll.ts).
+ */
 export function handleRichActions(root: HTMLElement): () => void {
 	const onClick = (event: MouseEvent) => {
 		const button = (event.target as Element | null)?.closest<HTMLButtonElement>(
@@ -58,7 +63,10 @@ export function handleRichActions(root: HTMLElement): () => void {
 		if (runDiagramAction(button) || runCodeAction(button)) event.preventDefault();
 	};
 	root.addEventListener('click', onClick);
-	return () => root.removeEventListener('click', onClick);
+	return () => {
+		root.removeEventListener('click', onClick);
+		unwatchSideScroll(root);
+	};
 }
 
 export { sourceOf };
