@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { setup } from './support/client-setup';
 import type { WorkerEvent } from '../../src/lib/bridge/contract';
+import { getMeta } from '../../src/lib/db/meta';
 
 type Sent = { id?: number; type: string; chat_id?: string; payload: Record<string, unknown> };
 const sentOf = (t: ReturnType<typeof setup>, type: string) =>
@@ -198,6 +199,13 @@ describe('page events', () => {
 	it('notification, status and an error without id become events', async () => {
 		const t = await ready();
 		const s = t.last();
+		// A notification replayed by the reconnect's sync is old news (toast-filter.ts): these
+		// arrive after it.
+		await vi.waitFor(() => expect(sentOf(t, 'sync')).toHaveLength(1));
+		const sync = sentOf(t, 'sync')[0]!;
+		s.receive({ v: 1, type: 'notification', payload: { title: 'replayed' } });
+		s.receive({ v: 1, type: 'sync.done', id: sync.id, payload: { cursor: 7 } });
+		await vi.waitFor(async () => expect(await getMeta(t.db, 'cursor')).toBe(7));
 		s.receive({ v: 1, type: 'notification', chat_id: 'c2', payload: { kind: 'cron', title: 'T' } });
 		s.receive({ v: 1, type: 'notification', payload: { title: 'no scope' } });
 		s.receive({ v: 1, type: 'status', payload: { state: 'restarting' } });
