@@ -1,5 +1,6 @@
 import { expect, messageLog, pairViaLink, sendMessage, test } from './fixtures';
 import type { Page } from '@playwright/test';
+import { readRecording } from './frames';
 import { readFromTopToBottom, settled, wheel } from './log-walk';
 
 // The message list is virtualized: only the rows near the view are in the DOM. These tests ask
@@ -18,24 +19,39 @@ test('scrolling up and "Load older messages" page in history, in order, keeping 
 	await sendMessage(page, '/demo history 120');
 	// Opening the channel earlier learned it had nothing older; they were seeded since: reopen.
 	await expect(messageLog(page).getByText('Beginning of the conversation')).toBeVisible();
-	// Only what the reopened page asks and is answered counts: request ids restart with each
-	// connection, so an answer from before the reload could carry the same id (`has_more: false`).
-	const reopenedAt = gateway.received().length;
-	const answeredAt = gateway.sent().length;
+	// Only what the reopened page asks and is answered counts.
+	const recording = () => readRecording(gateway.recordFile ?? '');
+	const reopenedAt = recording().length;
+	const reopenedAtReceived = gateway.received().length;
 	await page.reload();
 	// Paging requests carry `before_message_id`; the others are newest pages (the empty channel's
 	// at pairing, the gap fill after every `sync.done`), idempotent and not counted here.
 	const pagingRequests = () =>
 		gateway
 			.received()
-			.slice(reopenedAt)
+			.slice(reopenedAtReceived)
 			.flatMap((f) => (f.type === 'history' && f.payload.before_message_id ? [f] : []));
+	// The answers to the paging requests, in order: walked in the order the gateway saw the
+	// frames, an answer belongs to the last request sent before it with its id (request ids start
+	// again with each connection, and a reconnect under load must not pair an answer with an
+	// older request of the same id).
 	const historyAnswers = () => {
-		const ids = new Set(pagingRequests().map((f) => f.id));
-		return gateway
-			.sent()
-			.slice(answeredAt)
-			.flatMap((f) => (f.type === 'history' && ids.has(f.id) ? [f.payload.has_more] : []));
+		const asked = new Map<number, boolean>();
+		const answers: boolean[] = [];
+		for (const { dir, text } of recording().slice(reopenedAt)) {
+			const f = JSON.parse(text) as {
+				type: string;
+				id?: number;
+				payload?: { before_message_id?: string; has_more?: boolean };
+			};
+			if (f.type !== 'history' || f.id === undefined) continue;
+			if (dir === 'in') asked.set(f.id, Boolean(f.payload?.before_message_id));
+			else if (asked.has(f.id)) {
+				if (asked.get(f.id)) answers.push(Boolean(f.payload?.has_more));
+				asked.delete(f.id);
+			}
+		}
+		return answers;
 	};
 
 	// The list is short, so the newest older page (71…120) loads at once, below the view's end.
