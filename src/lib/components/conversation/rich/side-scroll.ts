@@ -31,7 +31,7 @@ export function watchSideScroll(root: HTMLElement): void {
 		});
 		observers.set(root, observer);
 	}
-	for (const el of root.querySelectorAll<HTMLElement>(`${SCROLLERS}`)) {
+	for (const el of root.querySelectorAll<HTMLElement>(SCROLLERS)) {
 		if (el.hasAttribute('data-side-scroll')) continue;
 		el.dataset.sideScroll = '';
 		observer.observe(el);
