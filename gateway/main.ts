@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { bannerLines } from './banner';
 import { readConfig } from './config';
 import { keptVapidKeys } from './push/options';
-import { startGateway } from './server';
+import { startGateway, type RunningGateway } from './server';
 import { TOKEN_FILE, tokenOf } from './storage/data-dir';
 import { MemoryStore } from './storage/memory';
 import { openSqliteStore } from './storage/sqlite/open';
@@ -25,7 +25,33 @@ function fail(message: string): never {
 	process.exit(1);
 }
 
-async function main(): Promise<void> {
+/**
+ * Close gracefully on SIGINT / SIGTERM, and exit 0. The handlers are installed before anything
+ * is opened or printed: a signal sent as soon as the first lines appear (a supervisor, a test)
+ * would otherwise meet Node's default action and kill the process with the store still open.
+ * A signal that arrives while starting waits for the start, then closes.
+ */
+function closeOnSignals(started: Promise<RunningGateway | undefined>): void {
+	let stopping = false;
+	const stop = (signal: string): void => {
+		if (stopping) return;
+		stopping = true;
+		console.log(`[gateway] ${signal}: shutting down`);
+		started
+			.then((gateway) => gateway?.close())
+			.then(
+				() => process.exit(0),
+				(e: unknown) => {
+					console.error(`[gateway] close failed: ${String(e)}`);
+					process.exit(1);
+				}
+			);
+	};
+	process.on('SIGINT', () => stop('SIGINT'));
+	process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+async function main(): Promise<RunningGateway> {
 	const config = readConfig(process.env, repoRoot, process.cwd());
 	if (!config.ok) fail(config.error);
 	const { options } = config;
@@ -60,25 +86,11 @@ async function main(): Promise<void> {
 	if (options.testHooks) console.log('[gateway] test hooks enabled at /__test/');
 	if (push?.vapid) console.log(`[gateway] web push on: VAPID public key ${push.vapid.publicKey}`);
 	if (push?.ntfy) console.log(`[gateway] ntfy on: publishing to ${push.ntfy.url}`);
-
-	let stopping = false;
-	const stop = (signal: string): void => {
-		if (stopping) return;
-		stopping = true;
-		console.log(`[gateway] ${signal}: shutting down`);
-		gateway.close().then(
-			() => process.exit(0),
-			(e: unknown) => {
-				console.error(`[gateway] close failed: ${String(e)}`);
-				process.exit(1);
-			}
-		);
-	};
-	process.on('SIGINT', () => stop('SIGINT'));
-	process.on('SIGTERM', () => stop('SIGTERM'));
+	return gateway;
 }
 
-main().catch((e: unknown) => {
+const started = main().catch((e: unknown): undefined => {
 	console.error(`[gateway] failed to start: ${e instanceof Error ? e.message : String(e)}`);
 	process.exit(1);
 });
+closeOnSignals(started);
