@@ -108,7 +108,7 @@ test('scrolling up and "Load older messages" page in history, in order, keeping 
 	for (let i = 1; i < asked.length; i += 1) expect(asked[i]!.before).toBe(asked[i - 1]!.oldest);
 	const paging = gateway
 		.received()
-		.filter((f) => f.type === 'history' && f.payload.before_message_id);
+		.flatMap((f) => (f.type === 'history' && f.payload.before_message_id ? [f] : []));
 	expect(paging.every((f) => f.chat_id === 'default' && f.payload.limit === 50)).toBe(true);
 
 	// Everything is reachable, oldest → newest, each message once.
