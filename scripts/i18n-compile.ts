@@ -107,4 +107,7 @@ export async function compileMessages(): Promise<void> {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
 	await compileMessages();
+	// The compiler (its lix store) leaves a 30 s timer behind: waiting for it kept every build,
+	// check and test run idle for half a minute. Everything is written by now.
+	process.exit(0);
 }
