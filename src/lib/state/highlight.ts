@@ -41,5 +41,12 @@ export function highlight(text: string, query: string): Segment[] {
  * one space (a snippet shows on one line). Display only: offsets into the text are not kept.
  */
 export function readableSnippet(snippet: string): string {
-	return removeMd(snippet, { gfm: true, useImgAltText: true }).replace(/\s+/g, ' ').trim();
+	return (
+		removeMd(snippet, { gfm: true, useImgAltText: true })
+			// A snippet cut inside `**bold**` or a code span leaves one half of the pair, which
+			// remove-markdown keeps: markers of two or more, and code ticks, are never content here.
+			.replace(/\*{2,}|_{2,}|~{2,}|`+/g, '')
+			.replace(/\s+/g, ' ')
+			.trim()
+	);
 }

@@ -58,6 +58,14 @@ describe('readableSnippet', () => {
 		expect(readableSnippet('- first item\n- second _item_')).toBe('first item second item');
 		expect(readableSnippet('plain text stays')).toBe('plain text stays');
 	});
+
+	it('drops the half of an emphasis or code pair that a snippet cut off', () => {
+		expect(readableSnippet('…: with an example. This is the **demo g…')).toBe(
+			'…: with an example. This is the demo g…'
+		);
+		expect(readableSnippet('…the `npm run b…')).toBe('…the npm run b…');
+		expect(readableSnippet('2 * 3 stays')).toBe('2 * 3 stays');
+	});
 });
 
 describe('slash completion helpers', () => {
