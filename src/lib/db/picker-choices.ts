@@ -10,28 +10,32 @@
 import { m } from '../i18n';
 import type { PickerRow } from './turn-rows';
 
-/** One button of a picker. `group`: the provider of a model. */
+/**
+ * One button of a picker. `group`: the provider of a model. `tone`: how it looks — `primary` for
+ * the expected answer (allow once, confirm), `danger` for the refusal; plain when absent.
+ */
 export interface PickerChoice {
 	value: string;
 	label: string;
 	current?: boolean;
 	group?: string;
+	tone?: 'primary' | 'danger';
 }
 
 /** Approval choices, in Hermes' order, in the interface language. */
 export function approvalChoices(): PickerChoice[] {
 	return [
-		{ value: 'once', label: m.picker_allow_once() },
+		{ value: 'once', label: m.picker_allow_once(), tone: 'primary' },
 		{ value: 'session', label: m.picker_allow_session() },
 		{ value: 'always', label: m.picker_always_allow() },
-		{ value: 'deny', label: m.picker_deny() }
+		{ value: 'deny', label: m.picker_deny(), tone: 'danger' }
 	];
 }
 
 /** Confirm choices, in the interface language. */
 function confirmChoices(): PickerChoice[] {
 	return [
-		{ value: 'yes', label: m.picker_confirm() },
+		{ value: 'yes', label: m.picker_confirm(), tone: 'primary' },
 		{ value: 'no', label: m.picker_cancel() }
 	];
 }
