@@ -17,6 +17,8 @@ test('a channel created with the keyboard is ready to type in: the focus is in i
 	gateway
 }) => {
 	await pairViaLink(page, gateway);
+	// The chat is open (pairing lands on "/" first, then opens it): its composer has the focus.
+	await expect(composer(page)).toBeFocused();
 	await page.getByRole('button', { name: 'New channel', exact: true }).focus();
 	await page.keyboard.press('Enter');
 	const dialog = page.getByRole('dialog', { name: 'New channel', exact: true });

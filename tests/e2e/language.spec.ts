@@ -14,6 +14,7 @@ import { expect, sendMessage, test, type Gateway } from './fixtures';
 const ALLOWED = [
 	'Iris',
 	'Hermes',
+	'Agent',
 	'Chat',
 	'ntfy',
 	'WebSocket',

@@ -43,6 +43,14 @@ test('after one online visit the app starts with the server stopped and shows th
 	const failedAppRequests: string[] = [];
 	cold.on('requestfailed', (r) => failedAppRequests.push(r.url()));
 	await cold.goto(chatUrl);
+	// Chromium (150) drops the emulated offline state of a page whose navigation the service
+	// worker answered: navigator.onLine reads true again while requests still fail. Set it again,
+	// as a real offline browser would report it.
+	if (await cold.evaluate(() => navigator.onLine)) {
+		await context.setOffline(false);
+		await context.setOffline(true);
+	}
+	expect(await cold.evaluate(() => navigator.onLine)).toBe(false);
 
 	// The question sits above its long reply: maybe outside the rendered (virtualized) rows.
 	await reveal(cold, userMessage(cold, TEXT));

@@ -49,11 +49,9 @@ describe('the message catalogues', () => {
 		for (const key of Object.keys(zh))
 			for (const text of texts(zh[key])) {
 				expect(text.trim(), key).not.toBe('');
-				// Latin words left outside placeholders: only product and protocol names, key names,
-				// and what the user types or finds literally (a command, a file path), may stay.
+				// Latin words left outside placeholders: only product and protocol names, and key names, may stay.
 				const words = text
 					.replace(/\{\w+\}/g, '')
-					.replace(/npm start|\.iris\/\w+/g, '')
 					.match(/[A-Za-z]{3,}/g)
 					?.filter(
 						(w) => !['Iris', 'Hermes', 'Agent', 'ntfy', 'WebSocket', 'Web', 'Push'].includes(w)
