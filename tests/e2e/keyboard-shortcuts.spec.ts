@@ -1,6 +1,6 @@
 /**
- * Keyboard first: the skip link and where the focus goes when a chat opens. Driven with
- * `page.keyboard` only (no pointer).
+ * Keyboard first: the skip link, where the focus goes when a chat opens, the channel and
+ * dialog shortcuts, and the shortcut list. Driven with `page.keyboard` only (no pointer).
  */
 import type { Locator, Page } from '@playwright/test';
 import { channelLink, composer, expect, messageLog, pairViaLink, test } from './fixtures';
@@ -81,5 +81,102 @@ test.describe('phone', () => {
 		await expect(skipLink(page)).toBeInViewport();
 		await page.keyboard.press('Enter');
 		await expect(composer(page)).toBeFocused();
+	});
+});
+
+test.describe('shortcuts', () => {
+	test.use({ viewport: { width: 1280, height: 800 } });
+
+	test('Alt+↑/↓ open the previous / next channel, from the message box and the log', async ({
+		page,
+		gateway
+	}) => {
+		await pairViaLink(page, gateway);
+		await demoChannel(page, 'Alpha room');
+		await demoChannel(page, 'Beta room');
+		const nav = page.getByRole('navigation', { name: 'Channels' });
+		const links = nav.getByRole('link');
+		await expect(links).toHaveCount(3);
+		const order = await links.allInnerTexts();
+		const current = nav.locator('a[aria-current="page"]');
+		const at = async () => order.indexOf(await current.innerText());
+
+		// From the message box, with a draft: Alt+↑/↓ type nothing.
+		await pressUntil(page, composer(page));
+		await page.keyboard.type('my draft');
+		const start = await at();
+		const step = start < order.length - 1 ? 1 : -1;
+		await page.keyboard.press(step === 1 ? 'Alt+ArrowDown' : 'Alt+ArrowUp');
+		await expect(current).toHaveText(order[start + step]!);
+		await expect(composer(page)).toBeFocused();
+		await expect(composer(page)).toHaveValue('');
+		await page.keyboard.press(step === 1 ? 'Alt+ArrowUp' : 'Alt+ArrowDown');
+		await expect(current).toHaveText(order[start]!);
+		await expect(composer(page)).toHaveValue('my draft');
+
+		// From the log: down to the last channel, where Alt+↓ stays (no wrapping).
+		await pressUntil(page, messageLog(page), 'Shift+Tab');
+		while ((await at()) < order.length - 1) {
+			const before = await at();
+			await page.keyboard.press('Alt+ArrowDown');
+			await expect(current).toHaveText(order[before + 1]!);
+		}
+		await page.keyboard.press('Alt+ArrowDown');
+		await expect(current).toHaveText(order[order.length - 1]!);
+		await page.keyboard.press('Alt+ArrowUp');
+		await expect(current).toHaveText(order[order.length - 2]!);
+	});
+
+	test('? and Ctrl+/ open the shortcut list; the focus stays in it; Escape gives it back', async ({
+		page,
+		gateway
+	}) => {
+		await pairViaLink(page, gateway);
+		const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+		const close = dialog.getByRole('button', { name: 'Close', exact: true });
+
+		// `?` from the log.
+		await pressUntil(page, messageLog(page), 'Shift+Tab');
+		await page.keyboard.press('?');
+		await expect(dialog).toBeVisible();
+		await expect(close).toBeFocused();
+		for (const text of [
+			'Search messages',
+			'Previous channel',
+			'Next channel',
+			'Send the message',
+			'New line',
+			'Show this list of shortcuts'
+		])
+			await expect(dialog).toContainText(text);
+		await expect(dialog.locator('kbd', { hasText: 'Alt' }).first()).toBeVisible();
+		const inside = () => dialog.evaluate((d) => d.contains(document.activeElement));
+		for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+			await page.keyboard.press(key);
+			expect(await inside()).toBe(true);
+		}
+		await page.keyboard.press('Escape');
+		await expect(dialog).toBeHidden();
+		await expect(messageLog(page)).toBeFocused();
+
+		// Ctrl+/ from the message box; `?` typed there is text.
+		await pressUntil(page, composer(page));
+		await page.keyboard.type('Why?');
+		await expect(composer(page)).toHaveValue('Why?');
+		await expect(dialog).toBeHidden();
+		await page.keyboard.press('Control+/');
+		await expect(dialog).toBeVisible();
+		await expect(close).toBeFocused();
+		await page.keyboard.press('Escape');
+		await expect(dialog).toBeHidden();
+		await expect(composer(page)).toBeFocused();
+		await expect(composer(page)).toHaveValue('Why?');
+
+		// The same list in Settings, under its own heading.
+		await pressUntil(page, page.getByRole('link', { name: 'Settings' }), 'Shift+Tab', 120);
+		await page.keyboard.press('Enter');
+		const heading = page.getByRole('heading', { name: 'Keyboard shortcuts', level: 2 });
+		await expect(heading).toBeVisible();
+		await expect(page.locator('section', { has: heading })).toContainText('Previous channel');
 	});
 });
