@@ -179,4 +179,30 @@ test.describe('shortcuts', () => {
 		await expect(heading).toBeVisible();
 		await expect(page.locator('section', { has: heading })).toContainText('Previous channel');
 	});
+
+	test('Escape closes the top layer (search, the channel menu) and the focus returns; no shortcut list over search', async ({
+		page,
+		gateway
+	}) => {
+		await pairViaLink(page, gateway);
+		await expect(composer(page)).toBeFocused();
+		const search = page.getByRole('searchbox', { name: 'Search messages', exact: true });
+		await page.keyboard.press('Control+K');
+		await expect(search).toBeFocused();
+		// The shortcut keys stay out of the way while the search dialog is open.
+		await page.keyboard.press('Control+/');
+		await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeHidden();
+		await page.keyboard.press('Escape');
+		await expect(search).toBeHidden();
+		await expect(composer(page)).toBeFocused();
+
+		const more = page.getByRole('button', { name: 'Channel actions' });
+		await pressUntil(page, more, 'Shift+Tab', 120);
+		await page.keyboard.press('Enter');
+		const menu = page.getByRole('menu');
+		await expect(menu).toBeVisible();
+		await page.keyboard.press('Escape');
+		await expect(menu).toBeHidden();
+		await expect(more).toBeFocused();
+	});
 });
