@@ -91,7 +91,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 			await expectAccessible(page, testInfo, 'settled pickers');
 		});
 
-		test(`search dialog with results, and settings (${colorScheme})`, async ({
+		test(`search dialog with results, keyboard shortcuts, and settings (${colorScheme})`, async ({
 			page,
 			gateway
 		}, testInfo) => {
@@ -107,6 +107,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
 			await expectAccessible(page, testInfo, 'search results');
 			await page.keyboard.press('Escape');
 			await expect(box).toBeHidden();
+
+			await page.keyboard.press('Control+/');
+			const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts', exact: true });
+			await expect(shortcuts).toBeVisible();
+			await expectAccessible(page, testInfo, 'keyboard shortcuts');
+			await page.keyboard.press('Escape');
+			await expect(shortcuts).toBeHidden();
 
 			await openSettings(page);
 			await expectAccessible(page, testInfo, 'settings');

@@ -30,7 +30,8 @@ const ALLOWED = [
 /** The English words left in the visible UI: texts, then accessible names and hints. */
 async function englishLeft(page: Page): Promise<string[]> {
 	return page.evaluate((allowed) => {
-		const DATA = '[dir="auto"], bdi, code, pre, option[lang], .katex';
+		// Key caps (`<kbd>`: Alt, Shift, Page Up…) name keys as printed on the keyboard.
+		const DATA = '[dir="auto"], bdi, code, pre, option[lang], .katex, kbd';
 		// URLs (an example address) are not words of the interface.
 		const words = (text: string) => text.replace(/\S+:\/\/\S*/g, '').match(/[A-Za-z]{2,}/g) ?? [];
 		const ok = new Set(allowed);

@@ -4,7 +4,7 @@
  */
 
 /** The composer's text field id (components/composer). */
-const COMPOSER_ID = 'composer-input';
+export const COMPOSER_ID = 'composer-input';
 /** Give up after this long (ms): the chat may never appear (e.g. offline with no channel). */
 const WAIT_MS = 5_000;
 
