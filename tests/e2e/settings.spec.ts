@@ -115,3 +115,29 @@ test('Forget this device and erase: the pairing form, and no message left in Ind
 	await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
 	expect(await readMessageRows(page)).toEqual([]);
 });
+
+test('Pair again shows the pairing form with the gateway URL filled in', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	await openSettings(page);
+	await page.getByRole('button', { name: 'Pair again', exact: true }).click();
+	await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
+	await expect(page.getByRole('textbox', { name: 'Gateway URL', exact: true })).toHaveValue(
+		gateway.wsUrl
+	);
+});
+
+test.describe('a Hermes Chat v3 gateway', () => {
+	test.use({ dialect: 'v3' });
+
+	test('Connection names its protocol', async ({ page, gateway }) => {
+		await pairViaLink(page, gateway);
+		await openSettings(page);
+		const connection = page.locator('section', {
+			has: page.getByRole('heading', { name: 'Connection', exact: true })
+		});
+		await expect(connection).toContainText('Hermes Chat v3');
+	});
+});
