@@ -58,6 +58,10 @@ test('Settings has its six sections, the paired gateway and its protocol, and st
 	for (const name of SECTIONS)
 		await expect(page.getByRole('heading', { level: 2, name, exact: true })).toBeVisible();
 	await expect(notifications).toHaveText('Notifications are off.');
+	// Why the gateway's own Web Push is not offered (this gateway runs without IRIS_PUSH).
+	await expect(
+		page.getByText('This gateway does not send Web Push itself', { exact: false })
+	).toBeVisible();
 
 	const connection = page.locator('section', {
 		has: page.getByRole('heading', { name: 'Connection', exact: true })
@@ -69,6 +73,11 @@ test('Settings has its six sections, the paired gateway and its protocol, and st
 	await expect(page.getByRole('status', { name: 'Storage', exact: true })).toHaveText(
 		/Using \d[\d.,]* (B|KB|MB|GB) of \d[\d.,]* (B|KB|MB|GB) available to this app \(\d+%\)\.$/
 	);
+	// Asking for persistent storage shows the browser's answer, whichever it is.
+	await page.getByRole('button', { name: 'Keep data on this device', exact: true }).click();
+	await expect(
+		page.getByText(/^Persistent: |^The browser did not grant persistent storage/)
+	).toBeVisible();
 });
 
 test('the Forget dialog keeps focus inside and gives it back on Cancel', async ({
