@@ -116,7 +116,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
 			await expect(shortcuts).toBeHidden();
 
 			await openSettings(page);
+			// Every section filled in: Storage has its numbers, Notifications its controls.
+			await expect(page.getByRole('status', { name: 'Storage', exact: true })).toContainText(
+				'Using'
+			);
 			await expectAccessible(page, testInfo, 'settings');
+			await page.getByRole('button', { name: 'Forget this device', exact: true }).click();
+			const forget = page.getByRole('dialog', { name: 'Forget this gateway on this device?' });
+			await expect(forget).toBeVisible();
+			await expectAccessible(page, testInfo, 'settings: forget this device');
+			await page.keyboard.press('Escape');
+			await expect(forget).toBeHidden();
 		});
 
 		test(`channel dialogs: new, new thread, rename, delete (${colorScheme})`, async ({

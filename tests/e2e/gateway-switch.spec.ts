@@ -13,7 +13,7 @@ import {
 	test,
 	type Gateway
 } from './fixtures';
-import { stubPushManager, waitForController } from './pwa-support';
+import { openNotificationSettings, stubPushManager, waitForController } from './pwa-support';
 
 /** Open a pairing link to `target` on the app of `app` and confirm the switch in the dialog. */
 async function switchTo(page: Page, app: Gateway, target: Gateway): Promise<void> {
@@ -106,7 +106,7 @@ test.describe('notifications', () => {
 		await page.addInitScript(stubPushManager);
 		await pairViaLink(page, a);
 		await waitForController(page);
-		await page.locator('summary', { hasText: 'Notifications' }).click();
+		await openNotificationSettings(page);
 		await page.getByRole('button', { name: 'Enable notifications', exact: true }).click();
 		const state = page.getByRole('status', { name: 'Notification settings', exact: true });
 		await expect(state).toHaveText('Notifications are on, through the gateway.');
@@ -125,7 +125,7 @@ test.describe('notifications', () => {
 			.flatMap((f) => (f.type === 'fcm.register' ? [f.payload.fcm_token ?? ''] : []))
 			.at(-1);
 		expect(token).toContain('https://push.example/subscription-1');
-		await page.locator('summary', { hasText: 'Notifications' }).click();
+		await openNotificationSettings(page);
 		await expect(state).toHaveText('Notifications are on, through the gateway.');
 	});
 });

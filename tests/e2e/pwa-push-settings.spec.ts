@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import webpush from 'web-push';
 import { expect, pairViaLink, test } from './fixtures';
-import { stubPushManager, waitForController } from './pwa-support';
+import { openNotificationSettings, stubPushManager, waitForController } from './pwa-support';
 
 /** A stand-in ntfy server on 127.0.0.1: its Web Push key, and what was registered with it. */
 class FakeNtfy {
@@ -64,7 +64,7 @@ test('Notifications: Web Push via the gateway, an ntfy topic, a new topic, then 
 		await page.addInitScript(stubPushManager);
 		await pairViaLink(page, gateway);
 		await waitForController(page);
-		await page.locator('summary', { hasText: 'Notifications' }).click();
+		await openNotificationSettings(page);
 		const state = page.getByRole('status', { name: 'Notification settings', exact: true });
 		await expect(state).toHaveText('Notifications are off.');
 

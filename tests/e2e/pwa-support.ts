@@ -7,12 +7,19 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+	expect,
 	chromium,
 	type BrowserContext,
 	type CDPSession,
 	type Page,
 	type TestInfo
 } from '@playwright/test';
+
+/** Opens Settings from the sidebar and waits for its Notifications section. */
+export async function openNotificationSettings(page: Page): Promise<void> {
+	await page.getByRole('link', { name: 'Settings', exact: true }).click();
+	await expect(page.getByRole('heading', { name: 'Notifications', exact: true })).toBeVisible();
+}
 
 /** A persistent browser profile, removed by `close()`. */
 export interface Profile {

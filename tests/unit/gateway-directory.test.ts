@@ -8,6 +8,7 @@ import {
 	activeGateway,
 	deactivateGateway,
 	FIRST_STORE,
+	forgetGateway,
 	gatewayIdentity,
 	openDirectory
 } from '../../src/lib/db/gateways';
@@ -92,6 +93,32 @@ describe('one store per gateway: the directory', () => {
 		await deactivateGateway(dir);
 		expect(await activeGateway(dir)).toBeNull();
 		expect(await dir.gateways.count()).toBe(1);
+		dir.close();
+	});
+
+	it('forgetting drops the token but keeps the store for that gateway alone', async () => {
+		const dir = await open(freshFactory());
+		await activateGateway(dir, A);
+		await forgetGateway(dir, gatewayIdentity(A), false);
+		expect(await activeGateway(dir)).toBeNull();
+		expect(await dir.gateways.get(gatewayIdentity(A))).toMatchObject({
+			store: FIRST_STORE,
+			pairing: { url: A.url, token: '' }
+		});
+		// Another gateway never gets the forgotten gateway's store (and its history).
+		expect((await activateGateway(dir, B)).store).not.toBe(FIRST_STORE);
+		// The same gateway paired again finds it.
+		expect((await activateGateway(dir, A)).store).toBe(FIRST_STORE);
+		dir.close();
+	});
+
+	it('forgetting with erase drops the row, so its emptied store may be given out again', async () => {
+		const dir = await open(freshFactory());
+		await activateGateway(dir, A);
+		await forgetGateway(dir, gatewayIdentity(A), true);
+		expect(await activeGateway(dir)).toBeNull();
+		expect(await dir.gateways.count()).toBe(0);
+		expect((await activateGateway(dir, B)).store).toBe(FIRST_STORE);
 		dir.close();
 	});
 });

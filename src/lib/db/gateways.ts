@@ -189,3 +189,24 @@ export async function activateGateway(
 export async function deactivateGateway(dir: GatewayDirectory): Promise<void> {
 	await dir.state.put({ key: 'active', id: null });
 }
+
+/**
+ * Forget the gateway `id` on this device: none is active any more, and its token is gone. With
+ * `erase` its row goes too (its store is being emptied, so its name may be given out again);
+ * without, the row stays with an empty token, so pairing it again keeps its history and no
+ * other gateway is given its store.
+ */
+export async function forgetGateway(
+	dir: GatewayDirectory,
+	id: string,
+	erase: boolean
+): Promise<void> {
+	await dir.transaction('rw', dir.gateways, dir.state, async () => {
+		if ((await dir.state.get('active'))?.id === id)
+			await dir.state.put({ key: 'active', id: null });
+		const row = await dir.gateways.get(id);
+		if (!row) return;
+		if (erase) await dir.gateways.delete(id);
+		else await dir.gateways.put({ ...row, pairing: { ...row.pairing, token: '' } });
+	});
+}

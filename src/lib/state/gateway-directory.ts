@@ -9,6 +9,7 @@ import {
 	activateGateway,
 	activeGateway,
 	deactivateGateway,
+	forgetGateway,
 	openDirectory,
 	type GatewayDirectory,
 	type GatewayPairing,
@@ -37,6 +38,11 @@ export class PageDirectory {
 	/** No gateway is active any more (unpaired). */
 	async deactivate(): Promise<void> {
 		await this.#use((dir) => deactivateGateway(dir), undefined);
+	}
+
+	/** Forget the gateway `id` (db/gateways.ts `forgetGateway`): no token kept, none active. */
+	async forget(id: string, erase: boolean): Promise<void> {
+		await this.#use((dir) => forgetGateway(dir, id, erase), undefined);
 	}
 
 	/**

@@ -47,6 +47,11 @@ export class PushState {
 		return caps?.push === 'fcm' ? caps.vapid_public_key : undefined;
 	}
 
+	/** Whether the gateway's capabilities have been read (so "no Web Push" is an answer). */
+	get capsKnown(): boolean {
+		return this.#caps.loaded;
+	}
+
 	/** Web Push through the gateway: subscribe with its key, send the subscription as `fcm_token`. */
 	async enableGateway(): Promise<void> {
 		await this.#run(async () => {
