@@ -164,6 +164,11 @@ export interface MetaValues {
 	search_version: number;
 	/** The interface language the page shows (lib/i18n), for the service worker's notifications. */
 	locale: string;
+	/**
+	 * Per channel, the assistant turn opened last in the order frames arrived (`message.start`, up
+	 * to its `message.stop`): where a turn frame without `message_id` belongs (db/apply-turn.ts).
+	 */
+	open_turns: Record<string, string>;
 }
 
 export interface MetaRow<K extends keyof MetaValues = keyof MetaValues> {
