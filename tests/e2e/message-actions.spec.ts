@@ -1,9 +1,9 @@
 /**
  * Message actions (UI contract "message actions"): Copy message puts the message's source on the
- * clipboard exactly as it was sent.
+ * clipboard exactly as it was sent; Reply quotes a message in the composer and the send answers it (`reply_to`).
  */
 import { demoReply } from '../../gateway/demo-agent';
-import { expect, pairViaLink, replyTo, sendMessage, test, userMessage } from './fixtures';
+import { composer, expect, pairViaLink, replyTo, sendMessage, test, userMessage } from './fixtures';
 
 test.beforeEach(async ({ context }) => {
 	await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -37,4 +37,56 @@ test('Copy message copies the markdown of an answer and the text of my own messa
 	await page.keyboard.press('Enter');
 	await expect(mine.getByRole('status')).toHaveText('Copied');
 	expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(said.trim());
+});
+
+test('Reply quotes a message, sends reply_to, and the quote leads back to it', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	await sendMessage(page, 'first question');
+	const original = replyTo(page, 'first question');
+	await expect(original).toHaveAttribute('data-status', 'complete');
+	const originalId = await original.getAttribute('data-message-id');
+
+	await original.hover();
+	await original.getByRole('button', { name: 'Reply', exact: true }).click();
+	// The composer shows what is being answered, and has the focus.
+	await expect(page.getByText('Replying to', { exact: true })).toBeVisible();
+	await expect(composer(page)).toBeFocused();
+	// Cancel reply takes it away; Reply again brings it back.
+	await page.getByRole('button', { name: 'Cancel reply', exact: true }).click();
+	await expect(page.getByText('Replying to', { exact: true })).toHaveCount(0);
+	await original.hover();
+	await original.getByRole('button', { name: 'Reply', exact: true }).click();
+
+	await sendMessage(page, 'a follow-up');
+	const mine = userMessage(page, 'a follow-up');
+	await expect(page.getByText('Replying to', { exact: true })).toHaveCount(0);
+	// Outbox → worker → frame: the gateway got the id of the message answered.
+	await expect
+		.poll(
+			() =>
+				gateway
+					.received()
+					.filter((f) => f.type === 'message.send' && f.payload.text === 'a follow-up')
+					.map((f) => (f.payload as { reply_to?: string }).reply_to),
+			{ message: 'message.send.reply_to' }
+		)
+		.toEqual([originalId]);
+
+	// The sent message shows what it answers; the quote goes to the original and focuses it.
+	const quote = mine.getByRole('button', { name: /^In reply to: Demo reply You said/ });
+	await expect(quote).toBeVisible();
+	await expect(replyTo(page, 'a follow-up')).toHaveAttribute('data-status', 'complete');
+	await quote.click();
+	const target = page.locator(`article[data-message-id="${originalId}"]`);
+	await expect(target).toBeFocused();
+	await expect(target).toBeInViewport();
+
+	// Stored with the sent message: still shown after a reload.
+	await page.reload();
+	await expect(
+		userMessage(page, 'a follow-up').getByRole('button', { name: /^In reply to: / })
+	).toBeVisible();
 });

@@ -74,6 +74,8 @@ export interface OutboxRow {
 	created_ts: number;
 	/** Uploads (`uploads.media_ref`) that must be done before `message.send` goes out. */
 	media_refs?: string[];
+	/** The `message_id` of the message this one answers (`message.send.reply_to`). */
+	reply_to?: string;
 }
 
 /**
