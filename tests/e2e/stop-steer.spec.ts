@@ -1,5 +1,7 @@
 import {
 	composer,
+	connectionStatus,
+	startsWith,
 	expect,
 	lastArticle,
 	pairViaLink,
@@ -9,6 +11,7 @@ import {
 	test,
 	userMessage
 } from './fixtures';
+import type { Page } from '@playwright/test';
 import { reveal } from './log-walk';
 
 test('Stop ends a slow turn with what was streamed', async ({ page, gateway }) => {
@@ -79,3 +82,61 @@ test('Steer weaves the text into the running answer; a message sent while busy i
 	await reveal(page, queued);
 	await expect(queued).not.toContainText('Queued');
 });
+
+test('After a reload, a steering note stays with the answer it steered', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	const stop = page.getByRole('button', { name: 'Stop', exact: true });
+	await sendMessage(page, '/demo slow');
+	const steered = lastArticle(page, 'assistant');
+	await expect(steered).toContainText('word2');
+	await composer(page).fill('STEER-ONE');
+	await page.getByRole('button', { name: 'Steer', exact: true }).click();
+	await expect(steered).toContainText('Steering: STEER-ONE');
+	const steeredId = await steered.getAttribute('data-message-id');
+	await stop.click();
+	await expect(steered).toHaveAttribute('data-status', 'complete');
+	await sendMessage(page, '/demo slow');
+	await expect(lastArticle(page, 'assistant')).toContainText('word2');
+	await stop.click();
+	await expect(stop).toBeHidden();
+	await sendMessage(page, 'plain hello');
+	const plain = replyTo(page, 'plain hello');
+	await expect(plain).toHaveAttribute('data-status', 'complete');
+	await expect(plain).not.toContainText('Steering');
+
+	await page.reload();
+	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
+	await expect(plain).toHaveAttribute('data-status', 'complete');
+	await expect(plain).not.toContainText('Steering');
+	// The note is stored once, on the answer it steered (which may sit above the rendered rows).
+	await expect.poll(() => commentaryOwners(page, 'Steering: STEER-ONE')).toEqual([steeredId]);
+});
+
+/** The `message_id`s of the stored commentary parts with `text` (raw IndexedDB, store `parts`). */
+async function commentaryOwners(page: Page, text: string): Promise<string[]> {
+	return page.evaluate(
+		(text) =>
+			new Promise<string[]>((resolve, reject) => {
+				const open = indexedDB.open('iris');
+				open.onerror = () => reject(new Error(String(open.error)));
+				open.onsuccess = () => {
+					const db = open.result;
+					const request = db.transaction('parts', 'readonly').objectStore('parts').getAll();
+					request.onsuccess = () => {
+						db.close();
+						const rows = request.result as { kind: string; text?: string; message_id: string }[];
+						resolve(
+							rows
+								.filter((r) => r.kind === 'commentary' && r.text === text)
+								.map((r) => r.message_id)
+						);
+					};
+					request.onerror = () => reject(new Error(String(request.error)));
+				};
+			}),
+		text
+	);
+}

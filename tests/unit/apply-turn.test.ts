@@ -109,6 +109,26 @@ describe('turn frames', () => {
 		expect(await partsOf(db, 'x')).toMatchObject([{ name: 'web', state: 'ok', notes: [] }]);
 	});
 
+	it('a replayed beat without message_id goes to the turn it came in, not the latest answer', async () => {
+		const db = freshDb();
+		const stop = (message_id: string) =>
+			f({ type: 'message.stop', chat_id: 'c', payload: { message_id, final_text: 'x' } });
+		const start = (message_id: string) =>
+			f({ type: 'message.start', chat_id: 'c', payload: { message_id } });
+		const steered = [
+			start('a1'),
+			f({ type: 'commentary', chat_id: 'c', payload: { text: 'Steering: one' } }),
+			stop('a1'),
+			start('a2'),
+			stop('a2')
+		];
+		await applyFrames(db, steered, ctx);
+		// A reload's sync replays the same frames after both answers are stored.
+		await applyFrames(db, steered, { ...ctx, now: 2_000 });
+		expect((await partsOf(db, 'a1')).map((p) => p.part_id)).toEqual(['commentary:Steering: one']);
+		expect(await partsOf(db, 'a2')).toEqual([]);
+	});
+
 	it('a tool frame in a chat without an assistant message gets a placeholder turn', async () => {
 		const db = freshDb();
 		await applyFrames(db, [f({ type: 'tool.start', payload: { index: 0, name: 't' } })], ctx);

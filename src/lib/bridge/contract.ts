@@ -129,6 +129,8 @@ export interface SendInput {
 	text: string;
 	client_msg_id?: string;
 	media_refs?: string[];
+	/** The `message_id` of the message this one answers (a Reply). */
+	reply_to?: string;
 }
 
 /** Callback the page gives the worker. */

@@ -104,6 +104,7 @@ export class OutboxSender {
 			payload: {
 				text: row.text,
 				client_msg_id: row.client_msg_id,
+				...(row.reply_to !== undefined ? { reply_to: row.reply_to } : {}),
 				...(row.media_refs?.length ? { media_refs: row.media_refs } : {})
 			}
 		});

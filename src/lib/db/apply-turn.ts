@@ -6,8 +6,11 @@
  * is kept once, nothing moves a finished tool back to running.
  *
  * The schema's tool frames carry no `message_id`: one given as an extension is used, otherwise
- * the part belongs to the chat's current turn — its streaming assistant message, else its latest
- * assistant message, else a placeholder assistant message.
+ * the part belongs to the chat's current turn — the assistant message whose `message.start` came
+ * last in frame order and is not stopped yet (`open_turns`), else its streaming assistant message,
+ * else its latest assistant message, else a placeholder assistant message. Frame order matters
+ * on a `sync` replay: the frames of a finished turn come back after later answers are stored, so
+ * "the latest answer in the store" would be a later turn, not the one the frame belonged to.
  *
  * Runs inside `applyFrames`' transaction (tables `messages`, `parts`, `pickers`).
  */
@@ -143,9 +146,28 @@ async function applyPicker(db: IrisDB, frame: PickerFrame, scope: TurnScope): Pr
 	await db.pickers.put(row);
 }
 
+/** Record that `message_id` (an assistant answer) opened the current turn of `chat_id`. */
+export async function openTurn(db: IrisDB, chat_id: string, message_id: string): Promise<void> {
+	const turns = (await db.meta.get('open_turns'))?.value as Record<string, string> | undefined;
+	if (turns?.[chat_id] === message_id) return;
+	await db.meta.put({ key: 'open_turns', value: { ...turns, [chat_id]: message_id } });
+}
+
+/** Record that `message_id` ended: turn frames without `message_id` no longer go to it. */
+export async function closeTurn(db: IrisDB, chat_id: string, message_id: string): Promise<void> {
+	const turns = (await db.meta.get('open_turns'))?.value as Record<string, string> | undefined;
+	if (turns?.[chat_id] !== message_id) return;
+	const rest = { ...turns };
+	delete rest[chat_id];
+	await db.meta.put({ key: 'open_turns', value: rest });
+}
+
 /** The message a part belongs to; see the module comment. */
 async function turnOf(db: IrisDB, scope: TurnScope, explicit: string | undefined): Promise<string> {
 	if (explicit !== undefined) return explicit;
+	const turns = (await db.meta.get('open_turns'))?.value as Record<string, string> | undefined;
+	const open = turns?.[scope.chat_id];
+	if (open !== undefined && (await db.messages.get(open))) return open;
 	// The latest answer still streaming (few rows), else the latest
 	// answer: a reverse walk that stops at the first assistant row.
 	const streaming = (await streamingAnswers(db, scope.chat_id)).reduce<MessageRow | undefined>(

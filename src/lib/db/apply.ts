@@ -16,7 +16,7 @@ import {
 	defaultChannel,
 	upsertChannels
 } from './apply-channels';
-import { applyTurnFrame, isTurnFrame } from './apply-turn';
+import { applyTurnFrame, closeTurn, isTurnFrame, openTurn } from './apply-turn';
 
 /** What a batch needs to know that frames leave implicit. */
 export interface ApplyContext {
@@ -135,6 +135,10 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 			return;
 		case 'message.start': {
 			const existing = await db.messages.get(frame.payload.message_id);
+			// Even a replayed start opens its turn again: the turn frames replayed after it are its own.
+			if ((existing?.role ?? frame.payload.role ?? 'assistant') === 'assistant') {
+				await openTurn(db, chat_id, frame.payload.message_id);
+			}
 			// A replayed start must not wipe text already streamed or finished.
 			if (existing) return;
 			await db.messages.put({
@@ -150,6 +154,7 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 		}
 		case 'message.stop': {
 			const p = frame.payload;
+			await closeTurn(db, chat_id, p.message_id);
 			const existing = await db.messages.get(p.message_id);
 			const text = p.final_text ?? ctx.streamText?.(p.message_id) ?? existing?.text ?? '';
 			const row: MessageRow = {

@@ -22,6 +22,7 @@ export async function enqueue(
 		text: string;
 		now: number;
 		media?: MediaRef[];
+		reply_to?: string;
 	}
 ): Promise<OutboxRow> {
 	return db.transaction('rw', [db.outbox, db.messages, db.uploads], async () => {
@@ -36,6 +37,7 @@ export async function enqueue(
 			created_ts: input.now
 		};
 		if (input.thread_id !== undefined) row.thread_id = input.thread_id;
+		if (input.reply_to !== undefined) row.reply_to = input.reply_to;
 		if (input.media?.length) {
 			row.media_refs = input.media.map((m) => m.media_id);
 			// No longer the composer's: they belong to this message now.
@@ -51,6 +53,7 @@ export async function enqueue(
 			ts: input.now,
 			status: 'sending',
 			client_msg_id: input.client_msg_id,
+			...(input.reply_to !== undefined ? { reply_to: input.reply_to } : {}),
 			...(input.media?.length ? { media: input.media } : {})
 		});
 		return row;

@@ -74,6 +74,8 @@ export interface OutboxRow {
 	created_ts: number;
 	/** Uploads (`uploads.media_ref`) that must be done before `message.send` goes out. */
 	media_refs?: string[];
+	/** The `message_id` of the message this one answers (`message.send.reply_to`). */
+	reply_to?: string;
 }
 
 /**
@@ -164,6 +166,11 @@ export interface MetaValues {
 	search_version: number;
 	/** The interface language the page shows (lib/i18n), for the service worker's notifications. */
 	locale: string;
+	/**
+	 * Per channel, the assistant turn opened last in the order frames arrived (`message.start`, up
+	 * to its `message.stop`): where a turn frame without `message_id` belongs (db/apply-turn.ts).
+	 */
+	open_turns: Record<string, string>;
 }
 
 export interface MetaRow<K extends keyof MetaValues = keyof MetaValues> {

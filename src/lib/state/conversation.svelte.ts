@@ -69,7 +69,12 @@ export class Conversation {
 		this.#store = store;
 		this.#history = deps.history;
 		this.turn = new TurnState(store, chat_id);
-		this.#views = { live: deps.live, turn: this.turn, queued: deps.queued };
+		this.#views = {
+			live: deps.live,
+			turn: this.turn,
+			queued: deps.queued,
+			find: (id) => this.#byId.get(id)
+		};
 		// Another store (another gateway's, or memory) starts from its own latest page: subscribed
 		// before the live query, so the query runs again with the range cleared.
 		this.#unwatch = store.onSwitch(() => this.#reset());
@@ -94,6 +99,13 @@ export class Conversation {
 	/** Messages oldest → newest. */
 	readonly messages: MessageRow[] = $derived(
 		this.#older.length ? [...this.#older, ...this.#live.current] : this.#live.current
+	);
+
+	/** The loaded messages by id, for the quotes of replies. */
+	readonly #byId: Map<string, MessageRow> = $derived(
+		// Rebuilt whenever `messages` changes and never mutated: a plain Map is enough.
+		// eslint-disable-next-line svelte/prefer-svelte-reactivity
+		new Map(this.messages.map((row) => [row.message_id, row]))
 	);
 
 	/** What the bubbles show, one view per message, oldest → newest. */

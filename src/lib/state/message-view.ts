@@ -16,6 +16,14 @@ export interface MessageViewContext {
 	live: LiveTexts;
 	turn: TurnState;
 	queued: QueuedSends;
+	/** A loaded message of the same conversation by `message_id` (what a reply quotes). */
+	find?: (message_id: string) => MessageRow | undefined;
+}
+
+/** What a reply shows of the message it answers; `text` is undefined when that is not loaded. */
+export interface Quote {
+	message_id: string;
+	text?: string;
 }
 
 export class MessageView {
@@ -67,6 +75,14 @@ export class MessageView {
 		return (
 			this.row.status !== 'failed' && this.#ctx.queued.has(this.row.chat_id, this.row.client_msg_id)
 		);
+	}
+
+	/** The message this one answers (`reply_to`), if any. */
+	get quote(): Quote | undefined {
+		const id = this.row.reply_to;
+		if (id === undefined) return undefined;
+		const text = this.#ctx.find?.(id)?.text;
+		return text === undefined ? { message_id: id } : { message_id: id, text };
 	}
 
 	/** Not delivered: why, for people (the bubble offers Retry). */
