@@ -48,6 +48,8 @@ test('keyboard only: send, open reasoning, answer a picker, stop, switch channel
 	await page.keyboard.press('Enter');
 	const dialog = page.getByRole('dialog', { name: 'Approval required' });
 	const once = dialog.getByRole('button', { name: 'Allow once' });
+	await expect(dialog).toBeFocused();
+	await page.keyboard.press('Tab');
 	await expect(once).toBeFocused();
 	await page.keyboard.press('Escape');
 	await expect(composer(page)).toBeFocused();

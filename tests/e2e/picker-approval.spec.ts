@@ -1,4 +1,5 @@
 import {
+	composer,
 	connectionStatus,
 	expect,
 	lastArticle,
@@ -23,11 +24,12 @@ test('approval: answered once from its dialog, the turn continues, the choice st
 		'Always allow',
 		'Deny'
 	]);
-	// Screen readers hear that a question waits; the question took the focus.
+	// Screen readers hear that a question waits; the question took the focus, on the dialog
+	// itself, not on a choice.
 	await expect(page.locator('.sr-only[aria-live="assertive"]')).toHaveText(
 		'Hermes needs your answer: Approval required'
 	);
-	await expect(dialog.getByRole('button', { name: 'Allow once' })).toBeFocused();
+	await expect(dialog).toBeFocused();
 
 	const from = gateway.output.length;
 	await dialog.getByRole('button', { name: 'Allow once', exact: true }).click();
@@ -65,4 +67,32 @@ test('an open picker survives a reload until answered', async ({ page, gateway }
 	await expect(dialog).toBeHidden();
 	await expect(lastArticle(page, 'assistant')).toContainText('Nothing was reset.');
 	await expect(lastArticle(page, 'assistant')).toContainText('you chose: Cancel');
+});
+
+test('an approval that appears while the person is typing is not answered by their next keys', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	await composer(page).focus();
+	await page.keyboard.type('/demo approval');
+	await page.keyboard.press('Enter');
+	const dialog = page.getByRole('dialog', { name: 'Approval required', exact: true });
+	await expect(dialog).toBeFocused();
+	// Still typing a follow-up: spaces and Enter land on the dialog, not on "Allow once".
+	const from = gateway.output.length;
+	await page.keyboard.type('ok and also ');
+	await page.keyboard.press('Enter');
+	await page.keyboard.press('Space');
+	await expect(dialog).toBeVisible();
+	await expect(dialog.getByRole('button', { name: 'Allow once', exact: true })).toBeEnabled();
+	// A deliberate answer: Tab to the first choice, Enter.
+	await page.keyboard.press('Tab');
+	await expect(dialog.getByRole('button', { name: 'Allow once', exact: true })).toBeFocused();
+	await page.keyboard.press('Enter');
+	const line = await gateway.waitForLine(/^\[gateway\] picker\.select /, { from });
+	expect(line).toContain('"value":"once"');
+	expect(
+		gateway.output.slice(from).filter((l) => l.startsWith('[gateway] picker.select'))
+	).toHaveLength(1);
 });
