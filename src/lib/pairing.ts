@@ -70,3 +70,30 @@ export function pairingDecision(
 		? { kind: 'pair' }
 		: { kind: 'confirm-first', host: to };
 }
+
+/**
+ * The gateway socket URL for what a person typed in the pairing form. `ws://` and `wss://` URLs
+ * are kept as typed; the page address a gateway prints (`http://host:port`, where it also serves
+ * the app) becomes its socket URL: `http:` → `ws:`, `https:` → `wss:`, and an empty path → the Iris
+ * endpoint `/ws` (another path, such as a v3 `/ws/app`, is kept). Null for anything else.
+ */
+export function socketUrlFromInput(input: string): string | null {
+	const text = input.trim();
+	if (/^wss?:\/\/./i.test(text)) return text;
+	if (!/^https?:\/\/./i.test(text)) return null;
+	let url: URL;
+	try {
+		url = new URL(text);
+	} catch {
+		return null;
+	}
+	url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+	if (url.pathname === '/') url.pathname = '/ws';
+	url.hash = '';
+	return url.href;
+}
+
+/** The socket URL of a gateway serving the app at `origin` (`location.origin`): an example for the form. */
+export function ownSocketUrl(origin: string): string {
+	return socketUrlFromInput(origin) ?? 'ws://127.0.0.1:8787/ws';
+}

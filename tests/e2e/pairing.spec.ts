@@ -22,6 +22,20 @@ test('pairs through the form', async ({ page, gateway }) => {
 	await expect(sendButton(page)).toBeVisible();
 });
 
+test('the page address the gateway prints pairs too: the form turns it into the socket URL', async ({
+	page,
+	gateway
+}) => {
+	await page.goto(gateway.httpUrl);
+	const url = page.getByRole('textbox', { name: 'Gateway URL', exact: true });
+	// The example is this gateway's own socket URL.
+	await expect(url).toHaveAttribute('placeholder', gateway.wsUrl);
+	await url.fill(gateway.httpUrl);
+	await page.getByRole('textbox', { name: 'Token', exact: true }).fill(gateway.token);
+	await page.getByRole('button', { name: 'Connect', exact: true }).click();
+	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
+});
+
 test('pairs in one step from a pairing link and drops the secret from the URL', async ({
 	page,
 	gateway

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { gatewayHost, pairingDecision, parsePairingFragment } from '../../src/lib/pairing';
+import {
+	gatewayHost,
+	pairingDecision,
+	parsePairingFragment,
+	socketUrlFromInput
+} from '../../src/lib/pairing';
 
 const HOME = { url: 'ws://127.0.0.1:8787/ws', token: 't1' };
 
@@ -65,5 +70,26 @@ describe('pairing links', () => {
 	it('gatewayHost shows host and port, never the token', () => {
 		expect(gatewayHost('wss://gw.example:8443/ws/app?token=secret')).toBe('gw.example:8443');
 		expect(gatewayHost('not a url')).toBe('not a url');
+	});
+});
+
+describe('socketUrlFromInput', () => {
+	it('keeps socket URLs as typed', () => {
+		expect(socketUrlFromInput(' ws://10.0.0.2:8787/ws ')).toBe('ws://10.0.0.2:8787/ws');
+		expect(socketUrlFromInput('wss://h.example/ws/app')).toBe('wss://h.example/ws/app');
+	});
+
+	it('turns the page address a gateway prints into its socket URL', () => {
+		expect(socketUrlFromInput('http://127.0.0.1:8787')).toBe('ws://127.0.0.1:8787/ws');
+		expect(socketUrlFromInput('http://127.0.0.1:8787/')).toBe('ws://127.0.0.1:8787/ws');
+		expect(socketUrlFromInput('https://iris.example')).toBe('wss://iris.example/ws');
+		expect(socketUrlFromInput('https://h.example/ws/app')).toBe('wss://h.example/ws/app');
+	});
+
+	it('refuses anything else', () => {
+		expect(socketUrlFromInput('127.0.0.1:8787')).toBeNull();
+		expect(socketUrlFromInput('ftp://h/')).toBeNull();
+		expect(socketUrlFromInput('')).toBeNull();
+		expect(socketUrlFromInput('http://')).toBeNull();
 	});
 });
