@@ -88,6 +88,9 @@ it('loses and duplicates nothing acked across SIGKILLs; every device converges',
 	const devices = ['phone', 'laptop'].map((id) => new SoakDevice(id, gw.run.token));
 	let finished = false;
 	const loops = devices.map((d) => keepConnected(d, gw, () => finished));
+	// Both devices are there from the start: each follows the conversation from its first
+	// cursor on, so what was sent before a device first synced would only come by `history`.
+	await Promise.all(devices.map((d) => d.until(() => d.synced)));
 	for (const [i, d] of devices.entries()) {
 		// Mostly instant turns (a cron message), one in ten a streamed answer that a kill can cut.
 		d.enqueue(

@@ -42,6 +42,11 @@ export class SoakDevice {
 		this.#pump();
 	}
 
+	/** Whether the current connection has synced (its `sync.done` came). */
+	get synced(): boolean {
+		return this.#ws !== undefined && this.#synced.has(this.#ws);
+	}
+
 	/** Messages not acked yet. */
 	get unacked(): number {
 		return this.#queue.length;
