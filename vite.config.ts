@@ -5,6 +5,7 @@ import type { Plugin } from 'vite';
 import { webManifest } from './src/web-manifest.ts';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { readFileSync } from 'node:fs';
 import { onDemandChunks } from './scripts/on-demand-chunks.ts';
 
 /**
@@ -66,7 +67,13 @@ export default defineConfig({
 	plugins: [i18n, sveltekit(), onDemandChunks(['mermaid'], notPrecached), pwa],
 	worker: { format: 'es' },
 	// `IRIS_BENCH=1` builds the benchmark variant (src/app.d.ts `__IRIS_BENCH__`, bench/README.md).
-	define: { __IRIS_BENCH__: JSON.stringify(process.env.IRIS_BENCH === '1') },
+	// `__IRIS_APP_VERSION__`: the release (package.json), shown in Settings next to the build.
+	define: {
+		__IRIS_BENCH__: JSON.stringify(process.env.IRIS_BENCH === '1'),
+		__IRIS_APP_VERSION__: JSON.stringify(
+			(JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version
+		)
+	},
 	test: {
 		include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts', 'gateway/**/*.test.ts'],
 		environment: 'node'

@@ -7,6 +7,8 @@ declare global {
 	 * literal at build time (vite.config.ts `define`), so every other build drops those branches.
 	 */
 	const __IRIS_BENCH__: boolean;
+	/** The app's release, `version` of package.json (vite.config.ts `define`). */
+	const __IRIS_APP_VERSION__: string;
 }
 
 export {};

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 /**
  * Settings as a page of sections: Appearance, Notifications, Connection, Storage, About and
  * Diagnostics; the paired gateway and its protocol; Forget this device, with and without erasing
@@ -62,6 +63,10 @@ test('Settings has its six sections, the paired gateway and its protocol, and st
 	await expect(
 		page.getByText('This gateway does not send Web Push itself', { exact: false })
 	).toBeVisible();
+
+	// About: the release from package.json and when this build was made (not a raw timestamp).
+	const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+	await expect(page.getByText(`Iris ${version} · build `)).toHaveText(/ · build \D/);
 
 	const connection = page.locator('section', {
 		has: page.getByRole('heading', { name: 'Connection', exact: true })
