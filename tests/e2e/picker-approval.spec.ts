@@ -96,3 +96,20 @@ test('an approval that appears while the person is typing is not answered by the
 		gateway.output.slice(from).filter((l) => l.startsWith('[gateway] picker.select'))
 	).toHaveLength(1);
 });
+
+test('Stop while an approval waits: the question closes with its turn, and stays closed after a reload', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	await sendMessage(page, '/demo approval');
+	const dialog = page.getByRole('dialog', { name: 'Approval required', exact: true });
+	await expect(dialog).toBeVisible();
+	await page.getByRole('button', { name: 'Stop', exact: true }).click();
+	await expect(dialog).toBeHidden();
+	await expect(lastArticle(page, 'assistant')).toHaveAttribute('data-status', 'complete');
+	await page.reload();
+	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
+	await expect(lastArticle(page, 'assistant')).toHaveAttribute('data-status', 'complete');
+	await expect(page.getByRole('dialog', { name: 'Approval required', exact: true })).toHaveCount(0);
+});

@@ -152,6 +152,29 @@ describe('turn frames', () => {
 		});
 	});
 
+	it('a question still open when its turn stops is closed (Stop, a cut-off); replays keep it so', async () => {
+		const db = freshDb();
+		const stop = f({ type: 'message.stop', chat_id: 'c', payload: { message_id: 'a1' } });
+		await applyFrames(db, TURN, ctx);
+		expect(await db.pickers.get('p1')).toMatchObject({ state: 'open', message_id: 'a1' });
+		await applyFrames(db, [stop], ctx);
+		expect(await db.pickers.get('p1')).toMatchObject({ state: 'expired' });
+		await applyFrames(db, [...TURN, stop], ctx);
+		expect(await db.pickers.get('p1')).toMatchObject({ state: 'expired' });
+	});
+
+	it('an answer on its way when the turn stops is left to settle', async () => {
+		const db = freshDb();
+		await applyFrames(db, TURN, ctx);
+		await db.pickers.update('p1', { state: 'sending' });
+		await applyFrames(
+			db,
+			[f({ type: 'message.stop', chat_id: 'c', payload: { message_id: 'a1' } })],
+			ctx
+		);
+		expect(await db.pickers.get('p1')).toMatchObject({ state: 'sending' });
+	});
+
 	it('streamed reasoning is stored while streaming, never shortened, and final at stop', async () => {
 		const db = freshDb();
 		await applyFrames(db, [TURN[0]!], ctx);

@@ -155,6 +155,13 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 		case 'message.stop': {
 			const p = frame.payload;
 			await closeTurn(db, chat_id, p.message_id);
+			// The turn is over (it ended, was stopped or cut off): a question it asked can no longer
+			// be answered, so it leaves the screen. An answer already on its way settles itself.
+			await db.pickers
+				.where('message_id')
+				.equals(p.message_id)
+				.filter((row) => row.state === 'open')
+				.modify({ state: 'expired' });
 			const existing = await db.messages.get(p.message_id);
 			const text = p.final_text ?? ctx.streamText?.(p.message_id) ?? existing?.text ?? '';
 			const row: MessageRow = {
