@@ -119,6 +119,8 @@ export function handleChannelDelete(hub: Hub, peer: Peer, f: AppFrameOf<'channel
 	const doomed = hub.channels.filter(gone);
 	hub.atomically(() => {
 		hub.saveChannels(hub.channels.filter((c) => !gone(c)));
+		// "Delete the channel and its messages": the gateway's history and search forget them too.
+		for (const c of doomed) hub.messages.deleteChat(c.chat_id);
 		// Threads first, so no device ever holds a thread whose parent is gone.
 		for (const c of doomed.reverse()) {
 			const deleted = frame('channel.deleted', { chat_id: c.chat_id }, { chat_id: c.chat_id });

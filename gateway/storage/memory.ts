@@ -79,6 +79,20 @@ export class MemoryMessages implements MessageTable {
 		return hits.slice(0, limit);
 	}
 
+	deleteChat(chatId: string): number {
+		let removed = 0;
+		for (const [key, list] of this.#byScope) {
+			if (list[0]?.scope.chat_id !== chatId) continue;
+			for (const m of list) {
+				const cid = m.message.client_msg_id;
+				if (cid !== undefined) this.#byClientMsgId.delete(cid);
+			}
+			removed += list.length;
+			this.#byScope.delete(key);
+		}
+		return removed;
+	}
+
 	all(): StoredMessage[] {
 		return [...this.#byScope.values()].flat().map((m) => structuredClone(m));
 	}

@@ -64,6 +64,11 @@ export interface MessageTable {
 	 * `chatId` restricts them to one channel.
 	 */
 	search(needle: string, limit: number, chatId?: string): StoredMessage[];
+	/**
+	 * Remove every message of the channel `chatId` (all its scopes): a deleted channel's history
+	 * and search hits go with it. Returns how many were removed. Ids stay used (never handed out again).
+	 */
+	deleteChat(chatId: string): number;
 	/** Every message, per scope oldest→newest (test hooks, import). */
 	all(): StoredMessage[];
 	/** Largest `ts` stored (0 when empty): the clock continues after it. */

@@ -193,6 +193,29 @@ describe('search', () => {
 		expect(scoped.payload).toMatchObject({ query: 'purple', scope: 'chat' });
 	});
 
+	it("forgets a deleted channel's messages: search no longer finds them", async () => {
+		const [a] = await pair();
+		await sendAndFinish(a, 'a lilac heron at home');
+		const other = (await a.request('channel.create', {
+			name: 'Gone'
+		})) as ServerFrameOf<'channel.created'>;
+		const chat_id = other.payload.chat_id;
+		const sent = await a.request('message.send', { text: 'a LILAC heron away' }, { chat_id });
+		await a.waitFor((f) => f.type === 'agent.idle' && f.chat_id === chat_id, a.indexOf(sent));
+		const hitChats = async () =>
+			new Set(
+				(
+					(await a.request('search', {
+						query: 'lilac heron',
+						scope: 'all'
+					})) as ServerFrameOf<'search.results'>
+				).payload.hits.map((h) => h.chat_id)
+			);
+		expect(await hitChats()).toEqual(new Set(['default', chat_id]));
+		await a.request('channel.delete', {}, { chat_id });
+		expect(await hitChats()).toEqual(new Set(['default']));
+	});
+
 	it('cuts long snippets around the match', () => {
 		const text = `${'a'.repeat(100)}NEEDLE${'b'.repeat(100)}`;
 		const s = snippet(text, 100, 6);

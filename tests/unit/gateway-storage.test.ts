@@ -72,6 +72,27 @@ describe.each(BACKENDS)('store contract (%s)', (_name, make) => {
 		expect(m.all()).toHaveLength(7);
 	});
 
+	it("deletes one channel's messages in all its scopes; ids stay used", async () => {
+		const store = await open(make);
+		const m = store.messages;
+		const gone = { chat_id: 'gone' };
+		m.add({ scope, message: { message_id: 'keep', text: 'heron', ts: 1 } });
+		m.add({
+			scope: gone,
+			message: { message_id: 'g1', text: 'heron', ts: 2, client_msg_id: 'k1' }
+		});
+		m.add({
+			scope: { chat_id: 'gone', thread_id: 't' },
+			message: { message_id: 'g2', text: 'heron', ts: 3 }
+		});
+		expect(m.deleteChat('gone')).toBe(2);
+		expect(m.search('heron', 10).map((s) => s.message.message_id)).toEqual(['keep']);
+		expect(m.history(gone)?.messages ?? []).toEqual([]);
+		expect(m.findByClientMsgId('k1')).toBeUndefined();
+		expect(() => m.add({ scope, message: { message_id: 'keep', ts: 4 } })).toThrow();
+		expect(m.deleteChat('gone')).toBe(0);
+	});
+
 	it('replays after a cursor, one entry per stream, none after a final stop', async () => {
 		const log = (await open(make)).events;
 		log.append(frame('message.start', { message_id: 'a', ts: 1 }, { chat_id: 'c1' }));

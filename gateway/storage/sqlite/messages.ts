@@ -37,6 +37,7 @@ export class SqliteMessages implements MessageTable {
 	readonly #search: Database.Statement;
 	readonly #searchChat: Database.Statement;
 	readonly #all: Database.Statement;
+	readonly #deleteChat: Database.Statement;
 	readonly #latestTs: Database.Statement;
 
 	constructor(db: Database.Database) {
@@ -61,6 +62,7 @@ export class SqliteMessages implements MessageTable {
 			 ORDER BY ts DESC, seq DESC LIMIT ?`
 		);
 		this.#all = db.prepare('SELECT * FROM messages ORDER BY scope, ts, seq');
+		this.#deleteChat = db.prepare('DELETE FROM messages WHERE chat_id = ?');
 		this.#latestTs = db.prepare(
 			`SELECT coalesce(max(ts), 0) AS ts FROM messages WHERE ts < ${Number.MAX_SAFE_INTEGER}`
 		);
@@ -116,6 +118,10 @@ export class SqliteMessages implements MessageTable {
 				? this.#search.all(needle, limit)
 				: this.#searchChat.all(chatId, needle, limit);
 		return (rows as Row[]).map(toStored);
+	}
+
+	deleteChat(chatId: string): number {
+		return this.#deleteChat.run(chatId).changes;
 	}
 
 	all(): StoredMessage[] {
