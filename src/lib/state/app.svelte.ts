@@ -13,6 +13,7 @@ import type {
 	ConnectionStatus,
 	DiagnosticEntry,
 	GatewayConfig,
+	SendInput,
 	StorageFailure,
 	WorkerApi,
 	WorkerEvent
@@ -211,26 +212,14 @@ export class AppState {
 	/**
 	 * Queue a message; it shows at once as `sending` (and as queued while the agent is busy). With
 	 * `media_refs` (from `attach`) it goes out once those uploads are done; `reply_to` is the
-	 * message it answers.
+	 * message it answers. The `client_msg_id` is chosen here.
 	 */
-	async send(
-		chat_id: string,
-		text: string,
-		media_refs: string[] = [],
-		reply_to?: string
-	): Promise<void> {
+	async send(input: Omit<SendInput, 'client_msg_id'>): Promise<void> {
+		const { chat_id } = input;
 		const busy = this.activity[chat_id]?.busy ?? false;
 		// Chosen here, so a send run again after a move to memory is still one message.
 		const client_msg_id = crypto.randomUUID();
-		await this.#command((api) =>
-			api.send({
-				chat_id,
-				text,
-				client_msg_id,
-				...(media_refs.length ? { media_refs } : {}),
-				...(reply_to !== undefined ? { reply_to } : {})
-			})
-		);
+		await this.#command((api) => api.send({ ...input, client_msg_id }));
 		// Still busy after the send: the turn it waits for has not ended meanwhile.
 		if (busy && this.activity[chat_id]?.busy) this.queued.mark(chat_id, client_msg_id);
 	}
