@@ -91,6 +91,12 @@ test('create a channel and a thread, rename, make default and delete them', asyn
 	const confirm = page.getByRole('dialog', { name: /^Delete channel “Projects”/ });
 	await expect(confirm).toBeVisible();
 	await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+	// The question is the dialog's heading; Delete is filled in the danger colour (light theme).
+	await expect(confirm.getByRole('heading', { name: /^Delete channel “Projects”/ })).toBeVisible();
+	await expect(confirm.getByRole('button', { name: 'Delete', exact: true })).toHaveCSS(
+		'background-color',
+		'rgb(194, 47, 58)'
+	);
 	await confirm.getByRole('button', { name: 'Cancel' }).click();
 	await expect(channelLink(page, 'Projects')).toBeVisible();
 	expect(gateway.received().some((f) => f.type === 'channel.delete')).toBe(false);

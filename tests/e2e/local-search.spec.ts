@@ -89,6 +89,8 @@ test('local search finds English and Chinese messages offline, jumps to them, an
 	await box.fill('budget giraffe');
 	await box.press('Enter');
 	await expect(page.getByRole('status', { name: 'Search status' })).toContainText('0 results');
+	// Said in words where the results would be.
+	await expect(page.getByText('No messages match “budget giraffe”.')).toBeVisible();
 
 	// A Chinese term, grouped under its channel; reached with the keyboard.
 	await box.fill('数据库');
