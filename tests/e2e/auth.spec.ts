@@ -7,6 +7,10 @@ test('a wrong token is rejected once, without a reconnect loop', async ({ page, 
 	await expect(alert).toBeVisible();
 	await expect(alert.getByRole('button', { name: 'Pair again', exact: true })).toBeVisible();
 	await expect(connectionStatus(page)).toHaveText(startsWith('Offline'));
+	// The middle says why there is nothing, instead of waiting for channels that cannot come.
+	await expect(
+		page.getByText("No channels to show: the gateway did not accept this device's token.")
+	).toBeVisible();
 	await expect.poll(() => gateway.connectionsOpened()).toBe(1);
 
 	// Proving an absence needs a window: nothing announces "the worker did not retry". The first
