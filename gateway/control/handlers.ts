@@ -9,7 +9,7 @@
  *   already answered picker, or a value that is not one of its choices: `error{not_found}`.
  *   Answered with `agent.busy{processing}`: the turn goes on.
  */
-import { frame, type AppFrameOf } from '../../src/lib/protocol/iris';
+import { frame, type AppFrameOf, type ServerFrame } from '../../src/lib/protocol/iris';
 import type { Hub, Peer } from '../hub';
 import type { Scope } from '../storage/types';
 import { errorFrame } from '../errors';
@@ -19,11 +19,18 @@ import { STOP_REASON } from './run-controlled';
 /**
  * After a device's `sync.done`: tell it which turns are running now (`agent.busy` with the last
  * reason), since the `agent.busy` that started them may lie before its cursor. Without this a
- * device that reloads mid-turn would offer no Stop.
+ * device that reloads mid-turn would offer no Stop. Then the open pickers, for the same reason.
  */
 export function sendActivity(hub: Hub, peer: Peer): void {
-	for (const turn of controlOf(hub).allRunning()) {
+	const control = controlOf(hub);
+	for (const turn of control.allRunning()) {
 		peer.send(frame('agent.busy', { reason: turn.reason }, turn.scope));
+	}
+	// And which questions wait for an answer: a device paired mid-turn has its picker frame
+	// before its cursor, so it would show "waiting for your answer" with nothing to answer.
+	// A device that has it already applies it again without a change.
+	for (const p of control.allOpen()) {
+		peer.send(frame(p.frame.type, p.frame.payload, p.scope) as ServerFrame);
 	}
 }
 

@@ -111,6 +111,11 @@ export class AgentControl {
 		return [...this.#turns.values()];
 	}
 
+	/** Every picker waiting for an answer, in the order they were opened. */
+	allOpen(): PendingPicker[] {
+		return [...this.#pickers.values()];
+	}
+
 	/** A new picker id, unique in this gateway run. */
 	nextPickerId(): string {
 		this.#pickerSeq += 1;

@@ -113,3 +113,26 @@ test('Stop while an approval waits: the question closes with its turn, and stays
 	await expect(lastArticle(page, 'assistant')).toHaveAttribute('data-status', 'complete');
 	await expect(page.getByRole('dialog', { name: 'Approval required', exact: true })).toHaveCount(0);
 });
+
+test('a device paired while a question waits shows it and can answer it', async ({
+	browser,
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	await sendMessage(page, '/demo approval');
+	await expect(page.getByRole('dialog', { name: 'Approval required', exact: true })).toBeVisible();
+
+	const later = await browser.newContext();
+	try {
+		const phone = await later.newPage();
+		await pairViaLink(phone, gateway);
+		const dialog = phone.getByRole('dialog', { name: 'Approval required', exact: true });
+		await expect(dialog).toContainText('rm -rf build/');
+		await dialog.getByRole('button', { name: 'Deny', exact: true }).click();
+		await expect(dialog).toBeHidden();
+		await expect(page.getByRole('dialog', { name: 'Approval required', exact: true })).toBeHidden();
+	} finally {
+		await later.close();
+	}
+});

@@ -163,6 +163,18 @@ describe('turn frames', () => {
 		expect(await db.pickers.get('p1')).toMatchObject({ state: 'expired' });
 	});
 
+	it('a closed question the gateway asks again (kept across its restart) opens again', async () => {
+		const db = freshDb();
+		await applyFrames(
+			db,
+			[...TURN, f({ type: 'message.stop', chat_id: 'c', payload: { message_id: 'a1' } })],
+			ctx
+		);
+		expect(await db.pickers.get('p1')).toMatchObject({ state: 'expired' });
+		await applyFrames(db, [TURN.at(-1)!], ctx);
+		expect(await db.pickers.get('p1')).toMatchObject({ state: 'open', message_id: 'a1' });
+	});
+
 	it('an answer on its way when the turn stops is left to settle', async () => {
 		const db = freshDb();
 		await applyFrames(db, TURN, ctx);

@@ -165,6 +165,27 @@ describe('agent.stop and agent.steer', () => {
 		await a.request('agent.stop', {});
 	});
 
+	it('a device paired while a question waits gets that question after its sync', async () => {
+		const [a] = await suite.pair('dev-a');
+		const asked = (await sendAndWait(
+			a,
+			'/demo approval',
+			(f) => f.type === 'picker.approval'
+		)) as ServerFrameOf<'picker.approval'>;
+		const [b, ack] = await suite.pair('dev-b');
+		const cursor = (ack as ServerFrameOf<'hello.ack'>).payload.sync_cursor ?? 0;
+		const done = await b.request('sync', { cursor });
+		const picker = await b.waitFor((f) => f.type === 'picker.approval', b.indexOf(done), 'picker');
+		expect(picker).toMatchObject({ chat_id: 'default', payload: asked.payload });
+		// Answered from the new device, the turn goes on.
+		const answered = await b.request('picker.select', {
+			picker_id: asked.payload.picker_id,
+			value: 'once'
+		});
+		expect(answered).toMatchObject({ type: 'agent.busy' });
+		await a.request('agent.stop', {});
+	});
+
 	it('steer without a running turn is not_found; stop without one just answers idle', async () => {
 		const [client] = await suite.pair();
 		const steer = await client.request('agent.steer', { text: 'x' });

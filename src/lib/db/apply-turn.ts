@@ -140,6 +140,11 @@ async function applyPicker(db: IrisDB, frame: PickerFrame, scope: TurnScope): Pr
 		row.state = 'answered';
 		row.answer = { value: p.answer, label: choiceLabel(row, p.answer) };
 		delete row.error;
+	} else if (existing?.state === 'expired') {
+		// Closed here (its turn stopped, or the gateway once did not know it), yet the gateway asks
+		// it again: it is open there (a restarted gateway keeps its questions answerable).
+		row.state = 'open';
+		delete row.error;
 	} else if (existing) {
 		return;
 	}
