@@ -66,6 +66,9 @@ test('a remote image in an answer is fetched only after "Load image"; "Always" r
 		await page.getByRole('button', { name: `Ask again for ${images.host}` }).click();
 		await expect(page.getByText('load only when you choose')).toBeVisible();
 	} finally {
+		// The browser keeps its connections to the image server open: close them, or `close`
+		// waits for them (here until the test's timeout).
+		images.server.closeAllConnections();
 		await new Promise((resolve) => images.server.close(resolve));
 	}
 });
