@@ -7,6 +7,7 @@ import './channels';
 import './anatomy';
 import './pickers';
 import './media';
+import './task';
 
 export { findScenario, scenarioNames } from './scenarios';
 import './bench';

@@ -5,6 +5,7 @@
  */
 import { frame, type AppFrameOf, type CommandInfo } from '../../src/lib/protocol/iris';
 import { scenarioNames } from '../demo';
+import { SCENARIO_DESCRIPTIONS } from '../demo/descriptions';
 import type { Peer } from '../hub';
 
 /** The Hermes commands the demo gateway lists (it does not run them; they are echoed). */
@@ -44,7 +45,7 @@ export const HERMES_COMMANDS: readonly CommandInfo[] = [
 export function catalog(): CommandInfo[] {
 	const demos = scenarioNames().map((name) => ({
 		name: `/demo ${name}`,
-		description: `Demo: ${name}`,
+		description: SCENARIO_DESCRIPTIONS[name] ?? `Demo: ${name}`,
 		category: 'demo'
 	}));
 	return [...HERMES_COMMANDS.map((c) => ({ ...c })), ...demos];

@@ -152,6 +152,11 @@ describe('commands', () => {
 			expect.arrayContaining(['/new', '/model', '/stop', '/help', '/demo cron'])
 		);
 		expect(catalog.payload.commands.find((c) => c.name === '/demo history')?.category).toBe('demo');
+		// Each demo says what it will do, not just its name (a person picks from these).
+		const demos = catalog.payload.commands.filter((c) => c.category === 'demo');
+		expect(demos.length).toBeGreaterThan(10);
+		expect(demos.filter((c) => !c.description || c.description.startsWith('Demo:'))).toEqual([]);
+		expect(demos.find((c) => c.name === '/demo slow')?.description).toMatch(/Stop and Steer/);
 	});
 
 	it('completes a prefix, with or without the slash', async () => {

@@ -3,7 +3,7 @@
  * the channel's pickers, from the store (`parts` and `pickers` by `chat_id`, one live query
  * each). Owned by the channel's `Conversation`; bubbles read it through their `MessageView`.
  */
-import type { PartRow, PickerRow } from '../db/turn-rows';
+import type { PartRow, PickerRow, ToolPart } from '../db/turn-rows';
 import { LiveQuery } from './live.svelte';
 import type { Store } from './store.svelte';
 
@@ -43,6 +43,16 @@ export class TurnState {
 		return this.#pickers.current.filter(
 			(p) => p.message_id === message_id && (p.state === 'answered' || p.state === 'expired')
 		);
+	}
+
+	/** Whether the channel's tool cards were read from the store at least once. */
+	get loaded(): boolean {
+		return this.#parts.loaded;
+	}
+
+	/** The tool calls of this channel, running or done. */
+	get tools(): ToolPart[] {
+		return this.#parts.current.filter((part): part is ToolPart => part.kind === 'tool');
 	}
 
 	/** Pickers still waiting for the user (or on their way), oldest first. */
