@@ -122,3 +122,49 @@ test('the log scrolls by keyboard and keeps the focus when a focused row is unmo
 	await page.keyboard.press('PageUp');
 	await expect.poll(fromEnd).toBeGreaterThan(100);
 });
+
+test('the keyboard moves between messages: Enter on the log, ↑/↓, Home/End, Enter into the actions, Escape back', async ({
+	page,
+	gateway
+}) => {
+	const total = 40;
+	await pairViaLink(page, gateway);
+	await sendMessage(page, `/demo history ${total}`);
+	await expect(messageLog(page).getByText('Beginning of the conversation')).toBeVisible();
+	// The seeded messages are served by history pages: reopen to load them.
+	await page.reload();
+	const log = messageLog(page);
+	await expect(log.getByText(`Old message ${total} of ${total}`)).toBeVisible();
+	await settled(page);
+	const focused = page.locator('article:focus');
+	const expectOn = async (text: string) => {
+		await expect(focused).toHaveCount(1);
+		await expect(focused).toContainText(text);
+		await expect(focused).toBeInViewport();
+	};
+
+	// Shift+Tab walks back through the messages' buttons (scrolling up) to the log: End takes
+	// it back down, then Enter goes to the last message shown.
+	await tabTo(page, log, 'Shift+Tab', 120);
+	await page.keyboard.press('End');
+	await settled(page);
+	await page.keyboard.press('Enter');
+	await expectOn(`/demo history ${total}`);
+	await page.keyboard.press('ArrowUp');
+	await expectOn(`Old message ${total} of ${total}`);
+	// The first loaded message is far above (not rendered): it is scrolled to, then focused.
+	await page.keyboard.press('Home');
+	await expectOn(`Old message 1 of ${total}`);
+	await page.keyboard.press('ArrowDown');
+	await expectOn(`Old message 2 of ${total}`);
+	await page.keyboard.press('End');
+	await expectOn(`/demo history ${total}`);
+
+	// Enter goes into the message's actions, Escape back to the message.
+	await page.keyboard.press('Enter');
+	await expect(
+		lastArticle(page, 'user').getByRole('button', { name: 'Copy message', exact: true })
+	).toBeFocused();
+	await page.keyboard.press('Escape');
+	await expectOn(`/demo history ${total}`);
+});

@@ -71,7 +71,11 @@ export function shortcutGroups({ mac, enterSends }: ShortcutContext): ShortcutGr
 			shortcuts: [
 				{ combos: [['↑'], ['↓']], label: m.shortcuts_log_scroll() },
 				{ combos: [['Page Up'], ['Page Down']], label: m.shortcuts_log_page() },
-				{ combos: [['Home'], ['End']], label: m.shortcuts_log_ends() }
+				{ combos: [['Home'], ['End']], label: m.shortcuts_log_ends() },
+				{ combos: [['Enter']], label: m.shortcuts_log_enter() },
+				{ combos: [['↑'], ['↓']], label: m.shortcuts_message_move() },
+				{ combos: [['Home'], ['End']], label: m.shortcuts_message_ends() },
+				{ combos: [['Enter']], label: m.shortcuts_message_actions() }
 			]
 		}
 	];

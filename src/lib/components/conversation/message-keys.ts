@@ -1,0 +1,124 @@
+/**
+ * Moving between messages with the keyboard, in a virtualized log (WAI-ARIA feed pattern, adapted
+ * to a `log`): Enter on the log goes to the last message in view; on a message ↑/↓ go to the
+ * previous/next one, Home/End to the first/last loaded, Enter into its actions; Escape inside a
+ * message goes back to the message. A message not rendered yet is scrolled to first.
+ */
+
+/** Where the focus is when the key is pressed: the log itself, a message, or inside one. */
+export type LogFocus = 'log' | 'message' | 'inside';
+
+/** What a key asks for: a message to go to, the message's actions, or the message itself. */
+export type MessageMove =
+	'visible' | 'previous' | 'next' | 'first' | 'last' | 'actions' | 'message';
+
+/** The fields of a `KeyboardEvent` that decide. */
+export type MessageKeyEvent = Pick<
+	KeyboardEvent,
+	'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'isComposing'
+>;
+
+/** The move a key press asks for where the focus is; null: not ours (leave it alone). */
+export function messageMove(event: MessageKeyEvent, focus: LogFocus): MessageMove | null {
+	const { key, altKey, ctrlKey, metaKey, shiftKey, isComposing } = event;
+	if (isComposing || altKey || ctrlKey || metaKey || shiftKey) return null;
+	if (focus === 'log') return key === 'Enter' ? 'visible' : null;
+	if (focus === 'inside') return key === 'Escape' ? 'message' : null;
+	const moves: Record<string, MessageMove> = {
+		ArrowUp: 'previous',
+		ArrowDown: 'next',
+		Home: 'first',
+		End: 'last',
+		Enter: 'actions'
+	};
+	return moves[key] ?? null;
+}
+
+/** What the handler needs from the list. */
+export interface MessageKeysList {
+	/** The log's scrolling element (focusable), which holds the rendered articles. */
+	scroller: HTMLElement;
+	/** The loaded messages' ids, oldest first. */
+	ids(): readonly string[];
+	/** Scroll so that the message at `index` is rendered. */
+	scrollTo(index: number): void;
+}
+
+/** Frames to wait for a scrolled-to row to render before giving up. */
+const RENDER_FRAMES = 10;
+
+const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
+function articleOf(scroller: HTMLElement, id: string): HTMLElement | null {
+	return scroller.querySelector<HTMLElement>(`article[data-message-id="${CSS.escape(id)}"]`);
+}
+
+/** The lowest article at least partly in view, if any. */
+function lastInView(scroller: HTMLElement): HTMLElement | undefined {
+	const view = scroller.getBoundingClientRect();
+	return [...scroller.querySelectorAll<HTMLElement>('article[data-message-id]')]
+		.filter((a) => {
+			const box = a.getBoundingClientRect();
+			return box.bottom > view.top && box.top < view.bottom;
+		})
+		.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
+		.at(-1);
+}
+
+function focusArticle(article: HTMLElement): void {
+	// Focusable by script only: the log stays one Tab stop.
+	article.tabIndex = -1;
+	article.focus({ preventScroll: true });
+	article.scrollIntoView({ block: 'nearest' });
+}
+
+async function goTo(list: MessageKeysList, index: number): Promise<void> {
+	const id = list.ids()[index];
+	if (id === undefined) return;
+	for (let tries = 0; tries < RENDER_FRAMES; tries += 1) {
+		const article = articleOf(list.scroller, id);
+		if (article) return focusArticle(article);
+		list.scrollTo(index);
+		await frame();
+	}
+}
+
+/** The log's keydown handler for moving between messages (see the module comment). */
+export function messageKeys(list: MessageKeysList): (event: KeyboardEvent) => void {
+	return (event) => {
+		const target = event.target as HTMLElement;
+		// A dialog opened from a message (image viewer) has its own keys, Escape first of all.
+		if (event.defaultPrevented || target.closest('dialog')) return;
+		const article = target.closest<HTMLElement>('article[data-message-id]');
+		const focus: LogFocus =
+			target === list.scroller
+				? 'log'
+				: target === article
+					? 'message'
+					: article
+						? 'inside'
+						: 'log';
+		if (focus === 'log' && target !== list.scroller) return;
+		const move = messageMove(event, focus);
+		if (!move) return;
+		event.preventDefault();
+		if (move === 'visible') {
+			const seen = lastInView(list.scroller);
+			if (seen) focusArticle(seen);
+			return;
+		}
+		if (!article) return;
+		if (move === 'message') return focusArticle(article);
+		if (move === 'actions') {
+			const actions =
+				article.querySelector<HTMLElement>('footer [role="group"] button') ??
+				article.querySelector<HTMLElement>('button, a[href], summary');
+			actions?.focus();
+			return;
+		}
+		const ids = list.ids();
+		const at = ids.indexOf(article.dataset.messageId ?? '');
+		const index = { previous: at - 1, next: at + 1, first: 0, last: ids.length - 1 }[move];
+		if (at >= 0 && index >= 0 && index < ids.length && index !== at) void goTo(list, index);
+	};
+}
