@@ -2,12 +2,14 @@ import type { Locator, Page } from '@playwright/test';
 import {
 	channelLink,
 	composer,
+	connectionStatus,
 	expect,
 	lastArticle,
 	messageLog,
 	pairViaLink,
 	replyTo,
 	sendMessage,
+	startsWith,
 	test
 } from './fixtures';
 import { settled } from './log-walk';
@@ -167,4 +169,88 @@ test('the keyboard moves between messages: Enter on the log, ↑/↓, Home/End, 
 	).toBeFocused();
 	await page.keyboard.press('Escape');
 	await expectOn(`/demo history ${total}`);
+});
+
+test('keyboard only, no pointer at all: pair, send, approve, switch channel, search and jump, Settings', async ({
+	page,
+	gateway
+}) => {
+	// Any pointer press anywhere in the page during the flow would be counted.
+	await page.addInitScript(() => {
+		const w = window as Window & { __pointerPresses?: number };
+		w.__pointerPresses = 0;
+		for (const type of ['pointerdown', 'mousedown', 'touchstart'])
+			window.addEventListener(type, () => (w.__pointerPresses! += 1), true);
+	});
+	await page.goto(gateway.httpUrl);
+
+	// Pair: the form's fields by Tab, the address replaced, Enter submits.
+	const url = page.getByRole('textbox', { name: 'Gateway URL', exact: true });
+	await tabTo(page, url);
+	await page.keyboard.press('ControlOrMeta+A');
+	await page.keyboard.type(gateway.wsUrl);
+	await page.keyboard.press('Tab');
+	await expect(page.getByRole('textbox', { name: 'Token', exact: true })).toBeFocused();
+	await page.keyboard.type(gateway.token);
+	await page.keyboard.press('Enter');
+	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
+
+	// Send: the message box has the focus once the chat is open.
+	await expect(composer(page)).toBeFocused();
+	await page.keyboard.type('a zebra crossing, typed');
+	await page.keyboard.press('Enter');
+	await expect(lastArticle(page, 'assistant')).toHaveAttribute('data-status', 'complete');
+
+	// Approve: the question takes the focus; Tab to the first choice, Enter.
+	await page.keyboard.type('/demo approval');
+	await page.keyboard.press('Enter');
+	const dialog = page.getByRole('dialog', { name: 'Approval required' });
+	await expect(dialog).toBeFocused();
+	await page.keyboard.press('Tab');
+	await expect(dialog.getByRole('button', { name: 'Allow once' })).toBeFocused();
+	await page.keyboard.press('Enter');
+	await expect(dialog).toBeHidden();
+	await expect(lastArticle(page, 'assistant')).toContainText('you chose: Allow once');
+
+	// Switch channel: the agent makes one; Alt+↓ opens it, Alt+↑ comes back.
+	await tabTo(page, composer(page));
+	await page.keyboard.type('/demo channel Keyboard room');
+	await page.keyboard.press('Enter');
+	const room = channelLink(page, 'Keyboard room');
+	await expect(room).toBeVisible();
+	await page.keyboard.press('Alt+ArrowDown');
+	await expect(room).toHaveAttribute('aria-current', 'page');
+	await expect(composer(page)).toBeFocused();
+	await page.keyboard.press('Alt+ArrowUp');
+	await expect(channelLink(page, 'General')).toHaveAttribute('aria-current', 'page');
+
+	// Search and jump: Ctrl+K, type, ↓ to the first hit, Enter opens it in the log, focused.
+	await page.keyboard.press('ControlOrMeta+K');
+	const box = page.getByRole('searchbox', { name: 'Search messages', exact: true });
+	await expect(box).toBeFocused();
+	await page.keyboard.type('zebra crossing');
+	await page.keyboard.press('Enter');
+	const hit = page
+		.getByRole('list', { name: 'Search results' })
+		.getByRole('button')
+		.filter({ hasText: 'a zebra crossing, typed' })
+		.first();
+	await expect(hit).toBeVisible();
+	await page.keyboard.press('ArrowDown');
+	await expect(page.locator(':focus')).toHaveAttribute('data-message-id', /.+/);
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('dialog', { name: 'Search' })).toBeHidden();
+	const jumped = messageLog(page).locator('article[data-highlighted]');
+	await expect(jumped).toContainText('zebra crossing');
+	await expect(jumped).toBeFocused();
+
+	// Settings: Shift+Tab back to its link, Enter.
+	await tabTo(page, page.getByRole('link', { name: 'Settings', exact: true }), 'Shift+Tab', 120);
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
+	await expect(page.getByRole('heading', { name: 'Appearance' })).toBeVisible();
+
+	expect(
+		await page.evaluate(() => (window as Window & { __pointerPresses?: number }).__pointerPresses)
+	).toBe(0);
 });
