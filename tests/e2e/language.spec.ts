@@ -30,43 +30,49 @@ const ALLOWED = [
 	'GB'
 ];
 
-/** The English words left in the visible UI: texts, then accessible names and hints. */
-async function englishLeft(page: Page): Promise<string[]> {
-	return page.evaluate((allowed) => {
-		// Key caps (`<kbd>`: Alt, Shift, Page Up…) name keys as printed on the keyboard.
-		const DATA = '[dir="auto"], bdi, code, pre, option[lang], .katex, kbd';
-		// URLs (an example address) are not words of the interface.
-		// A command or file path the user types stays as it is (as in the catalogue test).
-		const words = (text: string) =>
-			text
-				.replace(/\S+:\/\/\S*/g, '')
-				.replace(/npm start|\.iris\/\w+/g, '')
-				.match(/[A-Za-z]{2,}/g) ?? [];
-		const ok = new Set(allowed);
-		for (const el of document.querySelectorAll(DATA))
-			for (const word of words(el.textContent ?? '')) ok.add(word);
-		const left: string[] = [];
-		const report = (where: string, text: string) => {
-			const bad = words(text).filter((w) => !ok.has(w));
-			if (bad.length) left.push(`${where}: ${text.trim()}`);
-		};
-		const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-		for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-			const parent = node.parentElement;
-			if (!parent || parent.closest(DATA) || parent.closest('script, style')) continue;
-			if (!parent.checkVisibility()) continue;
-			report(`text in <${parent.localName}>`, node.textContent ?? '');
-		}
-		const NAMES = ['aria-label', 'title', 'placeholder', 'alt', 'aria-valuetext'];
-		for (const el of document.body.querySelectorAll('*')) {
-			if (el.closest(DATA) || !el.checkVisibility()) continue;
-			for (const name of NAMES) {
-				const value = el.getAttribute(name);
-				if (value) report(`${name} of <${el.localName}>`, value);
+/**
+ * The English words left in the visible UI: texts, then accessible names and hints. `data`: more
+ * words that come from the network where no element marks them (file names and types in names).
+ */
+async function englishLeft(page: Page, data: string[] = []): Promise<string[]> {
+	return page.evaluate(
+		(allowed) => {
+			// Key caps (`<kbd>`: Alt, Shift, Page Up…) name keys as printed on the keyboard.
+			const DATA = '[dir="auto"], bdi, code, pre, option[lang], .katex, kbd';
+			// URLs (an example address) are not words of the interface.
+			// A command or file path the user types stays as it is (as in the catalogue test).
+			const words = (text: string) =>
+				text
+					.replace(/\S+:\/\/\S*/g, '')
+					.replace(/npm start|\.iris\/\w+/g, '')
+					.match(/[A-Za-z]{2,}/g) ?? [];
+			const ok = new Set(allowed);
+			for (const el of document.querySelectorAll(DATA))
+				for (const word of words(el.textContent ?? '')) ok.add(word);
+			const left: string[] = [];
+			const report = (where: string, text: string) => {
+				const bad = words(text).filter((w) => !ok.has(w));
+				if (bad.length) left.push(`${where}: ${text.trim()}`);
+			};
+			const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+			for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+				const parent = node.parentElement;
+				if (!parent || parent.closest(DATA) || parent.closest('script, style')) continue;
+				if (!parent.checkVisibility()) continue;
+				report(`text in <${parent.localName}>`, node.textContent ?? '');
 			}
-		}
-		return left;
-	}, ALLOWED);
+			const NAMES = ['aria-label', 'title', 'placeholder', 'alt', 'aria-valuetext'];
+			for (const el of document.body.querySelectorAll('*')) {
+				if (el.closest(DATA) || !el.checkVisibility()) continue;
+				for (const name of NAMES) {
+					const value = el.getAttribute(name);
+					if (value) report(`${name} of <${el.localName}>`, value);
+				}
+			}
+			return left;
+		},
+		[...ALLOWED, ...data]
+	);
 }
 
 /** Pair by link and wait for the (Chinese) connection status. */
@@ -121,6 +127,60 @@ test.describe('a browser that prefers Simplified Chinese', () => {
 		await page.getByRole('link', { name: '设置', exact: true }).click();
 		await expect(page.getByRole('heading', { name: '设置', exact: true })).toBeVisible();
 		expect(await englishLeft(page), 'settings').toEqual([]);
+	});
+	test('the parts of a turn, every picker, the shortcut list and the channel menu are in Chinese', async ({
+		page,
+		gateway
+	}) => {
+		await pairInChinese(page, gateway);
+		const box = page.getByRole('textbox', { name: '消息', exact: true });
+		const log = page.getByRole('log', { name: '消息', exact: true });
+		const send = async (text: string) => {
+			await box.fill(text);
+			await page.getByRole('button', { name: '发送', exact: true }).click();
+		};
+		const lastAnswer = log.locator('article[data-role="assistant"]').last();
+		for (const demo of ['/demo tools', '/demo reasoning', '/demo media']) {
+			await send(demo);
+			await expect(lastAnswer).toHaveAttribute('data-status', 'complete');
+		}
+		await expect(log.locator('audio')).toHaveCount(1);
+		for (const details of await log.locator('details').all())
+			await details.evaluate((d) => ((d as HTMLDetailsElement).open = true));
+		// The demo's files: their names and types are the sender's, shown as they are (and the
+		// byte unit, as Intl writes it for zh-CN).
+		const files = ['gradient', 'png', 'voice', 'note', 'wav', 'application', 'pdf'];
+		expect(await englishLeft(page, files), 'tools, reasoning, media').toEqual([]);
+
+		for (const [demo, title] of [
+			['/demo choice', null],
+			['/demo clarify', null],
+			['/demo model', '选择模型'],
+			['/demo confirm', null]
+		] as const) {
+			await send(demo);
+			const dialog = page
+				.getByRole('dialog')
+				.filter({ has: page.getByRole('button') })
+				.last();
+			await expect(dialog).toBeFocused();
+			if (title) await expect(dialog).toHaveAccessibleName(title);
+			expect(await englishLeft(page, files), demo).toEqual([]);
+			await dialog.getByRole('button').first().click();
+			await expect(dialog).toBeHidden();
+			await expect(lastAnswer).toHaveAttribute('data-status', 'complete');
+		}
+
+		await box.press('Control+/');
+		const shortcuts = page.getByRole('dialog', { name: '键盘快捷键', exact: true });
+		await expect(shortcuts).toBeVisible();
+		expect(await englishLeft(page, files), 'keyboard shortcuts').toEqual([]);
+		await page.keyboard.press('Escape');
+		await expect(shortcuts).toBeHidden();
+
+		await page.getByRole('button', { name: '频道操作', exact: true }).click();
+		await expect(page.getByRole('menu')).toBeVisible();
+		expect(await englishLeft(page, files), 'channel menu').toEqual([]);
 	});
 });
 
