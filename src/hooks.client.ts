@@ -1,14 +1,17 @@
 /**
  * Client start-up hook (SvelteKit `init`, awaited before the first route loads). It applies the
- * remembered colour theme before anything renders (no flash, no inline script: platform/theme.ts).
+ * remembered colour theme and text size before anything renders (no flash, no inline script:
+ * platform/theme.ts, platform/text-size.ts).
  * In a benchmark build it installs the bench's baselines and counters (`src/lib/bench/page.ts`);
  * in every other build `__IRIS_BENCH__` is the literal `false` and the branch, with the bench
  * module, is dropped.
  */
 import type { ClientInit } from '@sveltejs/kit';
 import { applyTheme, storedTheme } from '$lib/platform/theme';
+import { applyTextSize, storedTextSize } from '$lib/platform/text-size';
 
 export const init: ClientInit = async () => {
 	applyTheme(storedTheme());
+	applyTextSize(storedTextSize());
 	if (__IRIS_BENCH__) (await import('$lib/bench/page')).installBench();
 };

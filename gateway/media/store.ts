@@ -13,6 +13,8 @@ export type { MediaInfo };
 export interface MediaTestHooks {
 	/** Cut the connection once an upload has received more than this many bytes (then cleared). */
 	dropAfterBytes?: number;
+	/** Answer the next `media.pull` with `media.pull.end{ok:false}` (then cleared). */
+	failNextPull?: boolean;
 }
 
 export class MediaStore {

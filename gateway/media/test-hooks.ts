@@ -5,6 +5,8 @@
  *   gateway holds (one entry per stored copy);
  * - `POST /__test/media/drop-after?bytes=N` → cut the connection of the next upload once it has
  *   received more than N bytes (fault injection: "a transfer cut mid-upload").
+ * - `POST /__test/media/fail-next-pull` → the next `media.pull` ends `{ok:false}` ("the gateway
+ *   could not send it").
  * - `POST /__test/media/offer?kind=K&mime=M&filename=F` (body: the bytes) → store them and offer
  *   them to every device as the agent would (`media.offer`, default channel); answers the ref.
  *   For files the demo agent never sends (e.g. an HTML page or an SVG with a script).
@@ -49,6 +51,10 @@ export function handleMediaTestHook(
 			hub.log(`test hook: the next upload is cut after ${bytes} bytes`);
 			json(res, 200, { ok: true });
 		}
+	} else if (action === 'fail-next-pull' && req.method === 'POST') {
+		hub.media.hooks.failNextPull = true;
+		hub.log('test hook: the next media pull fails');
+		json(res, 200, { ok: true });
 	} else if (action === 'offer' && req.method === 'POST') {
 		offer(req, res, hub, query);
 	} else {

@@ -174,6 +174,12 @@ export class MediaTransfers {
 			this.peer.send(errorFrame('not_found', `unknown media_id "${media_id}"`, f.id));
 			return;
 		}
+		if (this.hub.media.hooks.failNextPull) {
+			this.hub.media.hooks.failNextPull = false;
+			this.hub.log(`test hook: media pull ${media_id} failed on purpose`);
+			this.peer.send(frame('media.pull.end', { ok: false }, { id: f.id }));
+			return;
+		}
 		const bytes = await this.hub.media.read(media_id).catch(() => 'missing' as const);
 		if (typeof bytes === 'string') {
 			this.hub.log(`media pull ${media_id} failed: the stored bytes are ${bytes}`);

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expect, messageLog, pairViaLink, test, type Gateway } from './fixtures';
-import { testHookFetch } from './faults';
-import { imageLoaded } from './media-support';
+import { imageLoaded, offerMedia } from './media-support';
 
 /** Script that, if it ever runs on the app's origin, leaves a mark in the app's localStorage. */
 const MARK = "try { localStorage.setItem('pwned', location.href) } catch (e) {}";
@@ -13,10 +12,8 @@ const SVG =
 	`<rect width="40" height="30" fill="teal"/><script>${MARK}</script></svg>`;
 
 /** Make the agent offer a file (`/__test/media/offer`, gateway/media/test-hooks.ts). */
-async function offer(gateway: Gateway, kind: string, mime: string, filename: string, body: string) {
-	const q = new URLSearchParams({ kind, mime, filename });
-	const res = await testHookFetch(gateway, `/__test/media/offer?${q}`, { method: 'POST', body });
-	if (!res.ok) throw new Error(`[e2e] /__test/media/offer: ${res.status}`);
+function offer(gateway: Gateway, kind: string, mime: string, filename: string, body: string) {
+	return offerMedia(gateway, { kind, mime, filename, body });
 }
 
 /** Whether any script left its mark on the app's origin. */
@@ -40,19 +37,21 @@ test('an HTML document from the agent: saving or opening it never runs its scrip
 	await offer(gateway, 'document', 'text/html', 'page.html', HTML);
 	const card = messageLog(page).locator('article', { hasText: 'page.html' });
 	await expect(card).toContainText('text/html');
-	await card.getByRole('button', { name: 'Download page.html' }).click();
-	const save = card.getByRole('link', { name: 'Save page.html' });
-	await expect(save).toBeVisible();
-
-	// Saved under its name, with its bytes.
+	// One click: fetched, then saved under its name, with its bytes.
 	const download = page.waitForEvent('download');
-	await save.click();
+	await card.getByRole('button', { name: 'Download page.html' }).click();
 	const file = await download;
 	expect(file.suggestedFilename()).toBe('page.html');
 	expect(await readFile((await file.path())!, 'utf8')).toBe(HTML);
 
-	// Opened in a tab of its own (the link's URL): a download, not a page of the app's origin.
-	await openInNewTab(page, (await save.getAttribute('href'))!);
+	// The URL the file was saved from is a download, whatever the file's own type…
+	const url = file.url();
+	expect(url).toMatch(/^blob:/);
+	expect(await page.evaluate(async (u) => (await (await fetch(u)).blob()).type, url)).toBe(
+		'application/octet-stream'
+	);
+	// …so opened in a tab of its own it is saved, not run as a page of the app's origin.
+	await openInNewTab(page, url);
 	expect(await marked(page)).toBeNull();
 });
 

@@ -105,3 +105,61 @@ export async function imageLoaded(img: Locator): Promise<boolean> {
 		(el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0
 	);
 }
+
+/**
+ * Make the agent offer a file (`POST /__test/media/offer`, gateway/media/test-hooks.ts); iris
+ * only. Resolves once the gateway stored it and sent the `media.offer`.
+ */
+export async function offerMedia(
+	gateway: Gateway,
+	file: { kind: string; mime: string; filename: string; body: string | Buffer }
+): Promise<void> {
+	const q = new URLSearchParams({ kind: file.kind, mime: file.mime, filename: file.filename });
+	const res = await testHookFetch(gateway, `/__test/media/offer?${q}`, {
+		method: 'POST',
+		body: typeof file.body === 'string' ? file.body : new Uint8Array(file.body)
+	});
+	if (!res.ok) throw new Error(`[e2e] /__test/media/offer: ${res.status}`);
+}
+
+/** Make the gateway answer the next `media.pull` with `media.pull.end{ok:false}` (iris only). */
+export async function failNextPull(gateway: Gateway): Promise<void> {
+	const res = await testHookFetch(gateway, '/__test/media/fail-next-pull', { method: 'POST' });
+	if (!res.ok) throw new Error(`[e2e] /__test/media/fail-next-pull: ${res.status}`);
+}
+
+/**
+ * The `media_id`s whose bytes the app keeps (IndexedDB `iris`, store `media_blobs`), read with
+ * the raw API; [] when the database or store does not exist.
+ */
+export async function storedBlobIds(page: Page): Promise<string[]> {
+	return page.evaluate(
+		() =>
+			new Promise<string[]>((resolve, reject) => {
+				const open = indexedDB.open('iris');
+				let missing = false;
+				open.onupgradeneeded = () => {
+					missing = true;
+					open.transaction?.abort();
+				};
+				open.onerror = () => (missing ? resolve([]) : reject(new Error(String(open.error))));
+				open.onsuccess = () => {
+					const db = open.result;
+					if (!db.objectStoreNames.contains('media_blobs')) {
+						db.close();
+						resolve([]);
+						return;
+					}
+					const keys = db.transaction('media_blobs').objectStore('media_blobs').getAllKeys();
+					keys.onsuccess = () => {
+						db.close();
+						resolve((keys.result as string[]).sort());
+					};
+					keys.onerror = () => {
+						db.close();
+						reject(new Error(String(keys.error)));
+					};
+				};
+			})
+	);
+}

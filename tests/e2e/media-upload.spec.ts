@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import {
 	composer,
 	expect,
@@ -64,7 +65,12 @@ test('uploads real files with progress; the gateway holds the exact bytes; they 
 	await expect(article.locator('audio')).toHaveCount(1);
 	await expect(article.getByText(files.pdf.name, { exact: true })).toBeVisible();
 	await expect(article.getByText(files.bin.name, { exact: true })).toBeVisible();
-	await expect(article.getByRole('link', { name: `Save ${files.bin.name}` })).toBeVisible();
+	// Its bytes are here (it was sent from this device): one click saves them at once.
+	const download = page.waitForEvent('download');
+	await article.getByRole('button', { name: `Download ${files.bin.name}` }).click();
+	const saved = await download;
+	expect(saved.suggestedFilename()).toBe(files.bin.name);
+	expect(sha256(await readFile((await saved.path())!))).toBe(sha256(files.bin.buffer));
 
 	// The demo agent describes what it got (v3: one message per file, so one reply per file, and
 	// the measured size and length the v3 media fields require).

@@ -65,7 +65,7 @@ test('a file name shows its hidden characters and is saved without them', async 
 	const card = page.getByRole('log', { name: 'Messages' }).locator('article', {
 		hasText: 'invoice⟨U+202E⟩fdp.txt'
 	});
-	const save = card.getByRole('link', { name: 'Save invoice⟨U+202E⟩fdp.txt' });
+	const save = card.getByRole('button', { name: 'Download invoice⟨U+202E⟩fdp.txt' });
 	await expect(save).toBeVisible();
 	const download = page.waitForEvent('download');
 	await save.click();

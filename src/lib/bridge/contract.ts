@@ -164,6 +164,16 @@ export interface WorkerApi extends FeatureApi, LocalSearchApi {
 	 * (the leader tab's, `connection/shared.ts`), if any.
 	 */
 	memoryBlob(media_id: string): Promise<Blob | undefined>;
+	/**
+	 * Delete the cached bytes of media received from the gateway, keeping what this device
+	 * attached (`db/media.ts` `clearCachedMedia`); resolves to how many stored files were deleted.
+	 */
+	clearCachedMedia(): Promise<number>;
+	/**
+	 * Name this device (`hello.device_name`; `''`: the default derived from the browser). Stored,
+	 * and sent in the next `hello` (the open link keeps the old name until it reconnects).
+	 */
+	setDeviceName(name: string): Promise<void>;
 	/** Re-queue a failed message. */
 	retry(client_msg_id: string): Promise<void>;
 	/** The network came back or the page became visible: retry a pending reconnect now. */

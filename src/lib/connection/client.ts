@@ -146,6 +146,8 @@ export class IrisClient {
 			cancelUpload: (media_ref) => media.cancelUpload(media_ref),
 			pull: (media_id) => media.pull(media_id),
 			memoryBlob: async (media_id) => media.memoryBlob(media_id),
+			clearCachedMedia: () => reporter.stored(() => media.clearCache()),
+			setDeviceName: (name) => session.setDeviceName(name),
 			stop: (scope) => turn.stop(scope),
 			steer: (input) => turn.steer(input),
 			selectPicker: (input) => turn.selectPicker(input),

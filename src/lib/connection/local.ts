@@ -8,6 +8,7 @@ import type { IrisDB } from '../db/schema';
 import { systemClock } from '../platform/clock';
 import { IrisClient } from './client';
 import { dialectSockets } from './dialect';
+import { defaultDeviceName } from '../platform/device-name';
 
 /** A client on `db` wired to the browser's clock, sockets and network status. */
 export function createBrowserClient(db: IrisDB): IrisClient {
@@ -23,7 +24,7 @@ export function createBrowserClient(db: IrisDB): IrisClient {
 		}),
 		isOnline: () => navigator.onLine,
 		randomUUID: () => crypto.randomUUID(),
-		deviceName: `Iris Web (${navigator.platform || 'browser'})`,
+		deviceName: defaultDeviceName(navigator.userAgent),
 		log: (line) => console.info(line)
 	});
 }

@@ -29,6 +29,7 @@ export interface SessionDeps extends Omit<ManagerDeps, 'createSocket' | 'backoff
 	/** The reconnect delays for a gateway (v3 has its own); the Iris ones when absent. */
 	backoffFor?: (config: GatewayConfig) => Backoff;
 	randomUUID: () => string;
+	/** The default `hello.device_name` (`meta.device_name`, when set, replaces it). */
 	deviceName: string;
 	reporter: Reporter;
 }
@@ -170,6 +171,20 @@ export class Session {
 		if (device_id) await this.#configureHello(device_id);
 	}
 
+	/**
+	 * Rename this device (`''`: back to the default): stored, and sent in every later `hello`.
+	 * The open link keeps its name; the protocol has no frame to rename a device mid-link.
+	 */
+	async setDeviceName(name: string): Promise<void> {
+		const { db } = this.#d;
+		await this.#d.reporter.stored(async () => {
+			if (name) await setMeta(db, 'device_name', name);
+			else await deleteMeta(db, 'device_name');
+		});
+		const device_id = await getMeta(db, 'device_id');
+		if (device_id) await this.#configureHello(device_id);
+	}
+
 	/** Retry a pending reconnect now (network back, page visible). */
 	wake(): void {
 		this.#manager.wake();
@@ -196,9 +211,10 @@ export class Session {
 	/** Hand the manager the current `hello` fields (it reconnects only if the gateway changed). */
 	async #configureHello(device_id: string): Promise<void> {
 		const push = await getMeta(this.#d.db, 'push');
+		const name = await getMeta(this.#d.db, 'device_name');
 		this.#manager.configure(this.#config, {
 			device_id,
-			device_name: this.#d.deviceName,
+			device_name: name || this.#d.deviceName,
 			caps: { min_protocol: 1, media: true, push: push?.via ?? 'none' },
 			...pushFields(push)
 		});

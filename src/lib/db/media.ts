@@ -176,3 +176,52 @@ export async function storeDownloaded(
 		return 'memory';
 	}
 }
+
+/**
+ * The media this device attached (every `uploads` row, sent or not, and the refs of messages still
+ * in the outbox): kept by Clear cached media. Before sending they are the user's only copy; after,
+ * the gateway has them under the local `media_ref`, but whether every gateway serves them again
+ * by that id is not established (doc/storage.md). Read inside a transaction over both tables.
+ */
+async function attachedMedia(db: IrisDB): Promise<Set<string>> {
+	const own = new Set<string>(await db.uploads.toCollection().primaryKeys());
+	for (const o of await db.outbox.toArray()) for (const ref of o.media_refs ?? []) own.add(ref);
+	return own;
+}
+
+/** Cached media `clearCachedMedia` would delete: how many files and their size in bytes. */
+export async function cachedMediaSize(db: IrisDB): Promise<{ count: number; bytes: number }> {
+	return db.transaction('r', [db.media_blobs, db.uploads, db.outbox], async () => {
+		const own = await attachedMedia(db);
+		let count = 0;
+		let bytes = 0;
+		await db.media_blobs.each((row) => {
+			if (own.has(row.media_id)) return;
+			count += 1;
+			bytes += row.blob.size;
+		});
+		return { count, bytes };
+	});
+}
+
+/**
+ * Settings › Storage › Clear cached media: delete the bytes of media received from the gateway
+ * (fetched when seen or on demand), keeping those this device attached (`attachedMedia`). Their
+ * rows go back to `remote`, so they show a Download again. Returns how many blobs were deleted.
+ */
+export async function clearCachedMedia(db: IrisDB): Promise<number> {
+	return db.transaction('rw', [db.media, db.media_blobs, db.uploads, db.outbox], async () => {
+		const own = await attachedMedia(db);
+		const cached = (await db.media_blobs.toCollection().primaryKeys()).filter((id) => !own.has(id));
+		await db.media_blobs.bulkDelete(cached);
+		const gone = new Set(cached);
+		// `memory` bytes lived in the worker, which forgets them with this (MediaTransfers).
+		await db.media
+			.filter((row) => gone.has(row.media_id) || row.state === 'memory')
+			.modify((row) => {
+				row.state = 'remote';
+				delete row.error;
+			});
+		return cached.length;
+	});
+}

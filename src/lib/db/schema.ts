@@ -171,6 +171,8 @@ export interface MetaValues {
 	 * to its `message.stop`): where a turn frame without `message_id` belongs (db/apply-turn.ts).
 	 */
 	open_turns: Record<string, string>;
+	/** The name this device gives itself in `hello` (Settings › Connection); absent: the default. */
+	device_name: string;
 }
 
 export interface MetaRow<K extends keyof MetaValues = keyof MetaValues> {

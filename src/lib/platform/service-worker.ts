@@ -19,6 +19,12 @@ export interface ServiceWorkerEvents {
 export interface ServiceWorkerHandle {
 	/** Ask the server whether a new version exists (no-op when offline). */
 	checkForUpdate(): Promise<void>;
+	/**
+	 * Ask the server now and say what it found: `found` when a new version is installing or
+	 * waiting (the `onUpdateWaiting` event follows, or came already), else `current`. Rejects when
+	 * the server could not be asked (offline, or the server is down).
+	 */
+	checkNow(): Promise<'current' | 'found'>;
 	/** Let the waiting version take over, then reload; just reload when none is waiting. */
 	activateUpdate(): void;
 }
@@ -52,8 +58,9 @@ export async function registerServiceWorker(
 		// The new version is active now: Reload just has to load it.
 		else waiting = false;
 	});
+	let registration: ServiceWorkerRegistration | undefined;
 	try {
-		await wb.register();
+		registration = await wb.register();
 	} catch (e) {
 		console.error('[pwa] service worker registration failed', e);
 		return null;
@@ -65,6 +72,12 @@ export async function registerServiceWorker(
 			} catch (e) {
 				console.warn('[pwa] update check failed', e);
 			}
+		},
+		async checkNow() {
+			await wb.update();
+			// Without a controller an installing worker is this page's first version, not a new one.
+			const fresh = registration?.waiting ?? registration?.installing;
+			return waiting || (fresh && navigator.serviceWorker.controller) ? 'found' : 'current';
 		},
 		activateUpdate() {
 			if (!waiting) {

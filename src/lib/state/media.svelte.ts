@@ -49,7 +49,7 @@ export class MediaView {
 						(blob) => blob && this.#show(blob),
 						() => {}
 					);
-				}
+				} else this.#hide();
 			}
 		);
 	}
@@ -84,6 +84,16 @@ export class MediaView {
 				(e: unknown) => console.error('[media] could not read an SVG', e)
 			);
 		}
+	}
+
+	/** The bytes are gone (Settings › Clear cached media): back to "not here". */
+	#hide(): void {
+		if (!this.#blob) return;
+		if (this.url) URL.revokeObjectURL(this.url);
+		this.#blob = undefined;
+		this.url = null;
+		this.svgUrl = null;
+		this.presentation = 'download';
 	}
 
 	dispose(): void {

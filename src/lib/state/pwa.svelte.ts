@@ -8,6 +8,14 @@ import { isIosSafari, isStandalone, watchInstallOffer } from '../platform/instal
 /** How often an open app asks the server for a new version, ms. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
+/**
+ * What Settings › About › Check for updates found: `checking` while asking; `current` (up to date),
+ * `found` (a new version is on its way: `updateWaiting` follows), `offline` (not asked),
+ * `failed` (the server could not be reached), `unsupported` (no service worker here).
+ */
+export type UpdateCheck =
+	'idle' | 'checking' | 'current' | 'found' | 'offline' | 'failed' | 'unsupported';
+
 export class PwaState {
 	/** A new version is installed and waits for the user's Reload. */
 	updateWaiting = $state(false);
@@ -15,7 +23,11 @@ export class PwaState {
 	canInstall = $state(false);
 	/** iOS Safari, not installed: explain Share → Add to Home Screen. */
 	showIosGuidance = $state(false);
+	/** The user's last "Check for updates" and what it found. */
+	updateCheck = $state<UpdateCheck>('idle');
 	#sw: ServiceWorkerHandle | null = null;
+	/** Settles once the registration is done (or failed): `start` was called and got there. */
+	#registered: Promise<void> | null = null;
 	#prompt: (() => Promise<boolean>) | null = null;
 	#started = false;
 
@@ -32,10 +44,8 @@ export class PwaState {
 			() => (this.showIosGuidance = false)
 		);
 		// workbox-window is not needed for the first chat render (bench/README.md "B"): loaded after.
-		const { registerServiceWorker } = await import('../platform/service-worker');
-		this.#sw = await registerServiceWorker({
-			onUpdateWaiting: () => (this.updateWaiting = true)
-		});
+		this.#registered = this.#register();
+		await this.#registered;
 		setInterval(() => void this.checkForUpdate(), UPDATE_CHECK_INTERVAL_MS);
 		document.addEventListener('visibilitychange', () => {
 			if (document.visibilityState === 'visible') void this.checkForUpdate();
@@ -48,6 +58,37 @@ export class PwaState {
 	 */
 	async checkForUpdate(): Promise<void> {
 		await this.#sw?.checkForUpdate();
+	}
+
+	/**
+	 * The user pressed Check for updates: ask the server now; `updateCheck` says how it went. Does
+	 * not ask when the browser is offline.
+	 */
+	async checkNow(): Promise<void> {
+		if (!navigator.onLine) {
+			this.updateCheck = 'offline';
+			return;
+		}
+		this.updateCheck = 'checking';
+		// A failed registration leaves `#sw` null (start logged it).
+		await this.#registered?.catch(() => undefined);
+		if (!this.#sw) {
+			this.updateCheck = 'unsupported';
+			return;
+		}
+		try {
+			this.updateCheck = await this.#sw.checkNow();
+		} catch (e) {
+			console.warn('[pwa] update check failed', e);
+			this.updateCheck = navigator.onLine ? 'failed' : 'offline';
+		}
+	}
+
+	async #register(): Promise<void> {
+		const { registerServiceWorker } = await import('../platform/service-worker');
+		this.#sw = await registerServiceWorker({
+			onUpdateWaiting: () => (this.updateWaiting = true)
+		});
 	}
 
 	/** The user pressed Reload: switch to the waiting version and reload. */

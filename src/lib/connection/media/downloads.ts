@@ -138,7 +138,9 @@ export class DownloadQueue {
 			).answer;
 			this.#active = null;
 			if (end.type !== 'media.pull.end' || !end.payload.ok) {
-				throw new Error(`the gateway could not send it (${end.type})`);
+				// `ok:false` is the gateway's whole answer; any other frame is named for diagnosis.
+				const what = end.type === 'media.pull.end' ? '' : ` (${end.type})`;
+				throw new Error(`the gateway could not send it${what}`);
 			}
 			const blob = active.bytes.finish(row.size, row.mime);
 			const where = await storeDownloaded(db, media_id, blob);

@@ -7,7 +7,7 @@ import type { MediaRef } from '../../protocol/iris/frames';
 import type { Clock } from '../../platform/clock';
 import type { AttachInput, TransferProgress } from '../../bridge/contract';
 import type { IrisDB, MediaRow } from '../../db/schema';
-import { addUpload, noteRemoteMedia, updateUpload } from '../../db/media';
+import { addUpload, clearCachedMedia, noteRemoteMedia, updateUpload } from '../../db/media';
 import type { Link } from '../link';
 import { DownloadQueue } from './downloads';
 import { UploadQueue } from './uploads';
@@ -137,6 +137,16 @@ export class MediaTransfers {
 	/** Queue a pull on demand (documents, video, or a retry after a failure). */
 	pull(media_id: string): Promise<void> {
 		return this.#downloads.request(media_id);
+	}
+
+	/**
+	 * Forget the cached bytes of media received from the gateway (`clearCachedMedia`), and those
+	 * held in memory. Returns how many stored blobs were deleted.
+	 */
+	async clearCache(): Promise<number> {
+		const cleared = await clearCachedMedia(this.#d.db);
+		this.#memory.clear();
+		return cleared;
 	}
 
 	/** Bytes the store refused (quota), kept in memory for this session. */
