@@ -83,6 +83,33 @@ test('the tray shows an image as its thumbnail, a file as name and size; remove 
 	expect(sends(gateway)).toEqual([]);
 });
 
+test.describe('on a phone', () => {
+	test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+	test('many attachments stay one row of cards that scrolls sideways', async ({
+		page,
+		gateway
+	}) => {
+		const { png, pdf, wav } = testFiles();
+		await pairViaLink(page, gateway);
+		await attachFiles(page, [png, pdf, wav, { ...pdf, name: 'second.pdf' }]);
+		const cards = tray(page).getByRole('listitem');
+		await expect(cards).toHaveCount(4);
+		const tops = await cards.evaluateAll((els) =>
+			els.map((el) => Math.round(el.getBoundingClientRect().top))
+		);
+		expect(new Set(tops).size).toBe(1);
+		const scroll = await tray(page).evaluate((el) => ({
+			scrolls: el.scrollWidth > el.clientWidth,
+			page: document.documentElement.scrollWidth - document.documentElement.clientWidth
+		}));
+		expect(scroll).toEqual({ scrolls: true, page: 0 });
+		// The field keeps its row under the tray.
+		await expect(composer(page)).toBeVisible();
+		expect((await composer(page).boundingBox())!.width).toBeGreaterThan(200);
+	});
+});
+
 test('recording shows the time running; Cancel and Escape send nothing', async ({
 	page,
 	gateway
@@ -122,9 +149,12 @@ test('Send sends the recording at once: one message with one voice note that sho
 	const audio = article.locator('audio');
 	await expect(audio).toHaveCount(1);
 	await expect(audio).toHaveAttribute('src', /^blob:/);
+	await expect(audio).toHaveAttribute('preload', 'metadata');
 	// Its length is known before it is played (a recorded WebM says Infinity until scanned).
 	await expect
-		.poll(() => audio.evaluate((el: HTMLAudioElement) => el.duration))
+		.poll(() =>
+			audio.evaluate((el: HTMLAudioElement) => (Number.isFinite(el.duration) ? el.duration : -1))
+		)
 		.toBeGreaterThanOrEqual(1);
 	expect(await audio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBe(0);
 	await expect(page.locator('article[data-role="assistant"]').last()).toContainText(

@@ -1,8 +1,10 @@
 /**
- * A recorded WebM (what `MediaRecorder` makes, so every voice note from a browser) has no
- * duration in its header: the element reports `Infinity` and its controls show a bare "0:00"
- * until the note has played once. Seeking far past the end makes the browser scan the file; its
- * `durationchange` then carries the real length, and the position goes back to the start.
+ * A voice note's length shown before it is played. `preload="metadata"` on the element asks for
+ * the header (a browser may default to `none` and show a bare "0:00"). A WebM from a
+ * `MediaRecorder` that wrote no duration into its header (older Chromium; the file is kept as
+ * recorded) reports `Infinity` until it has played once: seeking far past the end makes the
+ * browser scan the file, its `durationchange` carries the real length, and the position goes
+ * back to the start.
  */
 
 /** Svelte attachment for `<audio>`/`<video>`: learn the real duration once metadata loads. */
@@ -20,7 +22,7 @@ export function learnDuration(el: HTMLMediaElement): () => void {
 	};
 	el.addEventListener('loadedmetadata', onmetadata);
 	el.addEventListener('durationchange', ondurationchange);
-	if (el.readyState >= HTMLMediaElement.HAVE_METADATA) onmetadata();
+	if (el.readyState >= 1) onmetadata(); // HAVE_METADATA: it loaded before the attachment ran.
 	return () => {
 		el.removeEventListener('loadedmetadata', onmetadata);
 		el.removeEventListener('durationchange', ondurationchange);
