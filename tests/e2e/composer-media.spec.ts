@@ -119,6 +119,16 @@ test('recording shows the time running; Cancel and Escape send nothing', async (
 	// The bar replaces the row; the focus is on Send, ready for Enter.
 	await expect(composer(page)).toHaveCount(0);
 	await expect(sendVoice(page)).toBeFocused();
+	// The level meter moves with the (fake, beeping) microphone.
+	await expect
+		.poll(() =>
+			page
+				.locator('.meter .bar')
+				.evaluateAll((bars) =>
+					Math.max(...bars.map((b) => Number((b as HTMLElement).style.getPropertyValue('--level'))))
+				)
+		)
+		.toBeGreaterThan(0.1);
 	await cancelVoice(page).click();
 	await expect(timer(page)).toHaveCount(0);
 	await expect(record(page)).toBeFocused();
