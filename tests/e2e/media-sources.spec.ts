@@ -1,21 +1,7 @@
 import type { Page } from '@playwright/test';
-import config from '../../playwright.config';
 import { composer, expect, pairViaLink, sendButton, test, userMessage } from './fixtures';
 import { reveal } from './log-walk';
 import { imageLoaded, sha256, storedMedia, testFiles, type TestFile } from './media-support';
-
-// A fake microphone (Chromium's test device) that needs no permission prompt.
-const launch = config.use?.launchOptions ?? {};
-test.use({
-	launchOptions: {
-		...launch,
-		args: [
-			...(launch.args ?? []),
-			'--use-fake-ui-for-media-stream',
-			'--use-fake-device-for-media-stream'
-		]
-	}
-});
 
 const tray = (page: Page) => page.getByRole('list', { name: 'Attachments' });
 
@@ -64,41 +50,6 @@ test('a pasted image and a dropped file are attached and sent; the image opens f
 	await expect.poll(() => imageLoaded(viewer.getByRole('img', { name: png.name }))).toBe(true);
 	await viewer.getByRole('button', { name: 'Close' }).click();
 	await expect(viewer).toBeHidden();
-});
-
-test('a voice note is recorded with a running duration, attached as voice, and plays', async ({
-	page,
-	gateway
-}) => {
-	await pairViaLink(page, gateway);
-	const record = page.getByRole('button', { name: 'Record voice note', exact: true });
-
-	// Cancel drops the recording.
-	await record.click();
-	await expect(record).toHaveAttribute('aria-pressed', 'true');
-	await page.getByRole('button', { name: 'Cancel recording' }).click();
-	await expect(record).toHaveAttribute('aria-pressed', 'false');
-	await expect(tray(page)).toHaveCount(0);
-
-	await record.click();
-	const timer = page.getByRole('timer', { name: 'Recording duration' });
-	await expect(timer).toHaveText(/0:01/);
-	await record.click();
-	await expect(timer).toHaveCount(0);
-	const item = tray(page).getByRole('listitem');
-	await expect(item).toContainText(/voice-note-.*\.webm/);
-	await expect(item).toContainText('Uploaded');
-	const [stored] = await storedMedia(gateway);
-	expect(stored).toMatchObject({ kind: 'voice', mime: 'audio/webm' });
-	expect(stored!.size).toBeGreaterThan(0);
-
-	await sendButton(page).click();
-	const article = page.locator('article[data-role="user"]').last();
-	await expect(article).toHaveAttribute('data-status', 'complete');
-	await expect(article.locator('audio')).toHaveAttribute('src', /^blob:/);
-	await expect(page.locator('article[data-role="assistant"]').last()).toContainText(
-		'a voice note "voice-note-'
-	);
 });
 
 test('attachments not sent yet come back after a reload, and go out with the message', async ({

@@ -60,37 +60,54 @@ export class Attachments {
 		);
 	}
 
-	/** Attach files (picker, drop, paste, recorder). `kind` overrides the guess (voice notes). */
+	/** Attach files (picker, drop, paste). `kind` overrides the guess. */
 	async add(files: readonly File[], kind?: MediaKind): Promise<void> {
 		this.problems = [];
 		for (const file of files) {
-			if (file.size > this.#limit) {
-				const problem = m.attach_too_large({
-					name: file.name,
-					size: formatBytes(file.size),
-					limit: formatBytes(this.#limit)
-				});
-				this.problems = [...this.problems, problem];
-				continue;
-			}
-			const mime = file.type || 'application/octet-stream';
-			const item: Attachment = {
-				media_ref: crypto.randomUUID(),
-				filename: file.name || 'file',
-				mime,
-				size: file.size,
-				kind: kind ?? kindOfMime(mime)
-			};
-			try {
-				const metrics = await probeMedia(file, item.kind);
-				await this.#app.commands.attach({ ...item, ...metrics, chat_id: this.chat_id, blob: file });
-				this.items = [...this.items, item];
-			} catch (e) {
-				this.problems = [
-					...this.problems,
-					m.attach_not_stored({ name: item.filename, error: (e as Error).message })
-				];
-			}
+			const item = await this.#store(file, kind);
+			if (item) this.items = [...this.items, item];
+		}
+	}
+
+	/**
+	 * Store and upload one file without listing it in the tray, for a message of its own (a
+	 * voice note sent from the recording bar). Resolves to its `media_ref`, or null when it was
+	 * refused (`problems` says why).
+	 */
+	async stage(file: File, kind?: MediaKind): Promise<string | null> {
+		this.problems = [];
+		return (await this.#store(file, kind))?.media_ref ?? null;
+	}
+
+	/** Check one file against the limit, then hand it to the worker; null (and a problem) if not. */
+	async #store(file: File, kind?: MediaKind): Promise<Attachment | null> {
+		if (file.size > this.#limit) {
+			const problem = m.attach_too_large({
+				name: file.name,
+				size: formatBytes(file.size),
+				limit: formatBytes(this.#limit)
+			});
+			this.problems = [...this.problems, problem];
+			return null;
+		}
+		const mime = file.type || 'application/octet-stream';
+		const item: Attachment = {
+			media_ref: crypto.randomUUID(),
+			filename: file.name || 'file',
+			mime,
+			size: file.size,
+			kind: kind ?? kindOfMime(mime)
+		};
+		try {
+			const metrics = await probeMedia(file, item.kind);
+			await this.#app.commands.attach({ ...item, ...metrics, chat_id: this.chat_id, blob: file });
+			return item;
+		} catch (e) {
+			this.problems = [
+				...this.problems,
+				m.attach_not_stored({ name: item.filename, error: (e as Error).message })
+			];
+			return null;
 		}
 	}
 

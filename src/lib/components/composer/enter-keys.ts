@@ -27,8 +27,9 @@ export function enterIntent(event: EnterKeyEvent, enterSends: boolean): 'send' |
  * The buttons after the field (doc/ui-contract.md "composer"), right to left: Send is always
  * there (disabled while there is nothing to send) except while the agent is busy and there is
  * nothing to send, when Stop takes its place; with something to send while busy, Stop sits just
- * before Send (on a phone-wide row Send alone holds the place then: ComposerActions' CSS). The microphone sits before Send while the field is empty and the agent idle (and
- * stays, pressed, while recording). Steer (a switch) is offered while busy.
+ * before Send (on a phone-wide row Send alone holds the place then: ComposerActions' CSS). The microphone sits before Send while the field is empty and the agent idle (while
+ * recording the composer shows the recording bar, VoiceRecorder.svelte, in place of the whole
+ * row). Steer (a switch) is offered while busy.
  */
 export interface ComposerButtons {
 	/** `record` starts a voice note, `recording` finishes the running one; null: no microphone. */

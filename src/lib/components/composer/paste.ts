@@ -8,3 +8,14 @@ export function pasteImages(event: ClipboardEvent, add: (files: File[]) => void)
 	event.preventDefault();
 	add(files);
 }
+
+/**
+ * A drop on the composer: dropped files become attachments (handed to `add`, and the browser
+ * does not open them); a drop without files is left to the browser.
+ */
+export function dropFiles(event: DragEvent, add: (files: File[]) => void): void {
+	const files = [...(event.dataTransfer?.files ?? [])];
+	if (files.length === 0) return;
+	event.preventDefault();
+	add(files);
+}

@@ -1,10 +1,22 @@
 /**
- * A voice note being recorded with `MediaRecorder`: start, finish (the recording becomes a file)
- * or cancel (it is dropped). The composer shows the state (the running duration) where the text
- * field was, and the microphone button finishes it.
+ * A voice note being recorded with `MediaRecorder`: start, send (the recording becomes a file
+ * handed to `onrecorded`, which sends it) or cancel (it is dropped). While it runs the composer
+ * shows the recording bar (VoiceRecorder.svelte) in place of its row.
  */
 import { m } from '$lib/i18n';
 import { voiceNoteFile } from './voice-note-file';
+
+/**
+ * Why the microphone could not be had, for people, from a `getUserMedia`/`MediaRecorder` error
+ * (a `DOMException` name: `NotAllowedError` refused, `NotFoundError` none, `NotReadableError` busy).
+ */
+export function voiceProblem(e: unknown): string {
+	const name = e instanceof Error || e instanceof DOMException ? e.name : '';
+	if (name === 'NotAllowedError' || name === 'SecurityError') return m.voice_denied();
+	if (name === 'NotFoundError' || name === 'OverconstrainedError') return m.voice_no_device();
+	if (name === 'NotReadableError' || name === 'AbortError') return m.voice_busy();
+	return m.voice_failed();
+}
 
 export class VoiceRecording {
 	/** Without MediaRecorder or a microphone API there is nothing to offer (files still work). */
@@ -14,11 +26,14 @@ export class VoiceRecording {
 	seconds = $state(0);
 	/** Why the last attempt could not record ('' when it could). */
 	problem = $state('');
+	/** The microphone's stream while recording (the level meter listens to it). */
+	stream = $state.raw<MediaStream | null>(null);
 	#recorder: MediaRecorder | null = $state(null);
+	#starting = false;
 	#timer: ReturnType<typeof setInterval> | undefined;
 	readonly #onrecorded: (file: File) => void;
 
-	/** @param onrecorded gets each finished recording, as a file to attach as a `voice` note */
+	/** @param onrecorded gets each recording sent, as a file to send as a `voice` note */
 	constructor(onrecorded: (file: File) => void) {
 		this.#onrecorded = onrecorded;
 	}
@@ -35,19 +50,23 @@ export class VoiceRecording {
 
 	/** Ask for the microphone and start; a refusal or a missing microphone sets `problem`. */
 	async start(): Promise<void> {
-		if (this.#recorder) return;
+		if (this.#recorder || this.#starting) return;
+		this.#starting = true;
 		this.problem = '';
-		let stream: MediaStream;
+		let stream: MediaStream | undefined;
+		let r: MediaRecorder;
 		try {
 			stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+			r = new MediaRecorder(stream);
 		} catch (e) {
-			this.problem = m.voice_cannot_record({
-				error: (e as Error).message || m.voice_no_microphone()
-			});
+			for (const track of stream?.getTracks() ?? []) track.stop();
+			console.warn('[voice] cannot record', e);
+			this.problem = voiceProblem(e);
 			return;
+		} finally {
+			this.#starting = false;
 		}
 		const chunks: Blob[] = [];
-		const r = new MediaRecorder(stream);
 		r.ondataavailable = (e) => {
 			if (e.data.size > 0) chunks.push(e.data);
 		};
@@ -61,21 +80,27 @@ export class VoiceRecording {
 		this.seconds = 0;
 		this.#timer = setInterval(() => (this.seconds = Math.floor((Date.now() - began) / 1000)), 250);
 		this.#recorder = r;
+		this.stream = stream;
 		r.start();
 	}
 
-	/** End the recording: `keep` attaches it, otherwise it is dropped. */
-	finish(keep: boolean): void {
-		clearInterval(this.#timer);
-		const r = this.#recorder;
-		if (!r) return;
-		if (!keep) this.#recorder = null;
-		r.stop();
+	/** Stop and send the recording (through `onrecorded`, once the recorder has its last data). */
+	send(): void {
+		this.#end(true);
 	}
 
-	/** The microphone button: start, or finish and attach. */
-	toggle(): void {
-		if (this.#recorder) this.finish(true);
-		else void this.start();
+	/** Stop and drop the recording: nothing is sent. */
+	cancel(): void {
+		this.#end(false);
+	}
+
+	#end(keep: boolean): void {
+		clearInterval(this.#timer);
+		const r = this.#recorder;
+		// Already stopping (Send pressed twice): the first press sends it.
+		if (!r || r.state === 'inactive') return;
+		this.stream = null;
+		if (!keep) this.#recorder = null;
+		r.stop();
 	}
 }
