@@ -65,11 +65,14 @@ test('Cancel takes an unsent message back on every tab; the gateway never gets i
 
 	const mine = await sendMessage(page, 'Take this back');
 	await expect(mine).toHaveAttribute('data-status', 'sending');
-	await expect(userMessage(other, 'Take this back')).toBeVisible();
-	await action(mine, 'Cancel');
-	await expect(userMessage(page, 'Take this back')).toHaveCount(0);
+	// Cancelled in the other tab (the one that does not hold the connection).
+	const there = userMessage(other, 'Take this back');
+	await expect(there).toBeVisible();
+	await action(there, 'Cancel');
 	await expect(userMessage(other, 'Take this back')).toHaveCount(0);
-	await expect(page.getByRole('status').filter({ hasText: 'Message cancelled' })).toBeVisible();
+	await expect(userMessage(page, 'Take this back')).toHaveCount(0);
+	await expect(other.getByRole('status').filter({ hasText: 'Message cancelled' })).toBeVisible();
+	await expect(other.getByRole('textbox', { name: 'Message', exact: true })).toBeFocused();
 
 	await online(gateway, page);
 	await sendMessage(page, 'After the cancel');
