@@ -11,6 +11,7 @@ import {
 	requeue
 } from '../../src/lib/db/outbox';
 import { markRefused } from '../../src/lib/db/refused';
+import { noChanges } from '../../src/lib/db/apply';
 
 let n = 0;
 const dbs: IrisDB[] = [];
@@ -100,7 +101,10 @@ it('turns a message the gateway refused after taking it into a failed one that R
 		client_msg_id: 'x1'
 	});
 	const refusal = { code: 'rate_limited', message: 'Too many messages', retry_client_msg_id: 'r1' };
-	expect(await markRefused(db, { message_id: 'x1', ...refusal })).toBe(true);
+	const changes = noChanges();
+	expect(await markRefused(db, { message_id: 'x1', ...refusal }, changes)).toBe(true);
+	// Out of the search index with the stored message it was.
+	expect(changes.removed).toEqual(['x1']);
 	expect(await db.messages.get('x1')).toBeUndefined();
 	expect(await db.messages.get('local:r1')).toMatchObject({
 		status: 'failed',

@@ -111,8 +111,8 @@ export class FrameRouter {
 				// The details stay in the diagnostics; the message itself says "Not sent".
 				const { message_id, code, message } = frame.payload;
 				reporter.diagnose('server_error', `${code}: ${message} (answering ${message_id})`);
-				queue.then(async () => {
-					if (!(await markRefused(this.#d.db, frame.payload))) {
+				queue.change(async (changes) => {
+					if (!(await markRefused(this.#d.db, frame.payload, changes))) {
 						reporter.emit({ type: 'server_error', message, code });
 					}
 				});

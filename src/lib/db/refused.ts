@@ -4,6 +4,7 @@
  * with Retry, which sends it again under a new `client_msg_id` (the gateway drops a repeat).
  */
 import { LOCAL_PREFIX } from './outbox';
+import type { StoreChanges } from './apply';
 import type { IrisDB, MessageRow, OutboxRow } from './schema';
 
 /** Which message was refused, why, and the id its Retry is sent under. */
@@ -18,9 +19,14 @@ export interface Refusal {
 
 /**
  * Turn the stored message `payload.message_id` into a failed local one, in one transaction, at
- * its place in the list. Returns false (nothing changed) when no user message has that id.
+ * its place in the list. Returns false (nothing changed) when no user message has that id. The
+ * stored message it was is reported in `changes.removed` (out of the search index).
  */
-export async function markRefused(db: IrisDB, payload: Refusal): Promise<boolean> {
+export async function markRefused(
+	db: IrisDB,
+	payload: Refusal,
+	changes?: StoreChanges
+): Promise<boolean> {
 	return db.transaction('rw', [db.messages, db.outbox], async () => {
 		const old = await db.messages.get(payload.message_id);
 		if (!old || old.role !== 'user') return false;
@@ -50,6 +56,7 @@ export async function markRefused(db: IrisDB, payload: Refusal): Promise<boolean
 		await db.messages.delete(old.message_id);
 		await db.outbox.put(row);
 		await db.messages.put(failed);
+		changes?.removed.push(old.message_id);
 		return true;
 	});
 }
