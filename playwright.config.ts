@@ -19,10 +19,10 @@ const BOTH_DIALECTS = [
 ];
 
 /**
- * Only in the `v3` project: v3 pairing (explicit choice, user id, refused token) and the token
- * on v3's HTTP media requests.
+ * Only in the `v3` project: v3 pairing (explicit choice, user id, refused token), the token
+ * on v3's HTTP media requests, and an agent's `error` shown on the message it answers.
  */
-const V3_ONLY = ['pairing-v3.spec.ts', 'v3-media-auth.spec.ts'];
+const V3_ONLY = ['pairing-v3.spec.ts', 'v3-media-auth.spec.ts', 'v3-message-errors.spec.ts'];
 
 export default defineConfig<DialectOption>({
 	testDir: 'tests/e2e',

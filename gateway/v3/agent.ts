@@ -11,8 +11,11 @@
  * - `/demo media`: the same with an `image` (PNG, width/height), a `voice` note (WAV, duration)
  *   and a `file`;
  * - `/demo error [code]`: an `error` frame answering the message, `code` one of the spec's
- *   (default `internal`); an unknown code gets `error{unsupported}` naming the valid ones.
+ *   (default `internal`); an unknown code gets `error{unsupported}` naming the valid ones;
+ * - after `POST /__test/v3/refuse-next?code=…` (test hooks only), the next message of any text
+ *   gets that `error` one demo step later, once (a turn that fails after the message was taken).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { formatBytes } from '../../src/lib/protocol/iris';
 import {
 	V3_ERROR_CODES,
@@ -103,6 +106,13 @@ async function runTurn(v3: V3Hub, f: V3AppMessage, signal: AbortSignal): Promise
 	const stepMs = v3.hub.options.demoStepMs;
 	const text = f.data.text ?? '';
 	const [, name, args = ''] = /^\/demo\s+(\S+)\s*([\s\S]*)$/.exec(text.trim()) ?? [];
+	const refuse = v3.hooks.refuseNext;
+	if (refuse) {
+		// Test hook: the agent fails while working on it (its pong went out: the app had acked it).
+		delete v3.hooks.refuseNext;
+		await sleep(stepMs, undefined, { signal });
+		return reply.error(refuse);
+	}
 	switch (name) {
 		case 'text':
 			return reply.text(V3_DEMO_TEXT);

@@ -40,6 +40,8 @@ export interface V3Peer {
 export interface V3TestHooks {
 	/** Cut the user's connections right after this many more `stream` frames went out. */
 	dropAfterStreams?: number;
+	/** The next app message is answered with an `error` of this code (once), after one step. */
+	refuseNext?: V3ErrorCode;
 }
 
 /** The v3 side of one gateway. */

@@ -6,12 +6,15 @@
  * - `POST /__test/v3/drop-after?streams=N` → cut the user's v3 connections right after the next
  *   N `stream` frames went out (a disconnect mid-stream at a known point); what the agent sends
  *   afterwards is held and delivered on the next connection;
+ * - `POST /__test/v3/refuse-next?code=C` → the demo agent answers the next app message with an
+ *   `error` of code C (one of the spec's), one step after taking it, once;
  * - `GET /__test/v3/state` → `{connections, held}`: open v3 connections, frames held.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestTarget } from '../http/target';
 import { json } from '../media/test-hooks';
 import type { V3Hub } from './hub';
+import { V3_ERROR_CODES, type V3ErrorCode } from '../../src/lib/protocol/hermes-v3';
 
 /** The path prefix these endpoints own. */
 export const V3_TEST_PREFIX = '/__test/v3/';
@@ -37,6 +40,15 @@ export function handleV3TestHook(
 		} else {
 			v3.hooks.dropAfterStreams = streams;
 			v3.hub.log(`test hook: v3 connections are cut after ${streams} more stream frames`);
+			json(res, 200, { ok: true });
+		}
+	} else if (action === 'refuse-next' && req.method === 'POST') {
+		const code = query.get('code') ?? '';
+		if (!(code in V3_ERROR_CODES)) {
+			json(res, 400, { error: `code must be one of ${Object.keys(V3_ERROR_CODES).join(', ')}` });
+		} else {
+			v3.hooks.refuseNext = code as V3ErrorCode;
+			v3.hub.log(`test hook: the next v3 message is answered with error ${code}`);
 			json(res, 200, { ok: true });
 		}
 	} else if (action === 'state' && req.method === 'GET') {

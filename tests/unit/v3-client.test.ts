@@ -127,19 +127,41 @@ describe('IrisClient on a v3 gateway', () => {
 		await until(async () => expect(await t.db.messages.count()).toBe(2));
 	});
 
-	it('an error replying to a message marks it not delivered with the human text', async () => {
+	it('an error replying to a message (before or after its ack) fails it; Retry sends it anew', async () => {
 		const t = v3Harness();
 		const session = await t.connect();
 		const id = await t.client.commands.send({ chat_id: session, text: 'x' });
 		await until(() => expect(t.v3(t.last())).toHaveLength(2));
 		t.last().receive({ ...SPEC.error, session, reply_to: id, data: { code: 'offline' } });
+		const failed = async () => {
+			const rows = (await t.db.messages.toArray()).filter((m) => m.status === 'failed');
+			expect(rows).toHaveLength(1);
+			return rows[0]!;
+		};
 		await until(async () =>
-			expect(await t.db.messages.get(`local:${id}`)).toMatchObject({
-				status: 'failed',
-				error: expect.stringMatching(/not online/i)
-			})
+			expect(await failed()).toMatchObject({ error: expect.stringMatching(/not online/i) })
 		);
-	});
+		const retryId = (await failed()).client_msg_id!;
+		expect(retryId).not.toBe(id);
+		expect(
+			t.client
+				.diagnostics()
+				.map((d) => d.message)
+				.join('\n')
+		).toMatch(/not online/i);
+		expect(t.events.filter((e) => e.type === 'server_error')).toEqual([]);
+		// Retry: the gateway drops a repeated id, so it goes out under the new one.
+		await t.client.commands.retry(retryId);
+		await until(() => expect(t.v3(t.last()).map((f) => f.id)).toContain(retryId));
+		// After its ack (the pong to its ping; pongs answer pings in order), an error about it
+		// still lands on the message.
+		t.last().receive(SPEC.pong);
+		t.last().receive(SPEC.pong);
+		await until(async () => expect(await t.db.messages.get(retryId)).toBeDefined());
+		t.last().receive({ ...SPEC.error, session, reply_to: retryId, data: { code: 'timeout' } });
+		await until(async () => expect(await failed()).toMatchObject({ refused: 'internal' }));
+		expect(await t.db.messages.get(retryId)).toBeUndefined();
+	}, 15_000);
 
 	it('a rate_limited reply keeps the message queued with a note (it is sent again later)', async () => {
 		const t = v3Harness();

@@ -10,6 +10,7 @@ import type { LocalSearchApi, SearchIndexEvent } from './search';
 import type { Dialect } from '../protocol/dialect';
 import type { PushRegistration } from '../protocol/push';
 import type { StorageFailure } from '../db/failure';
+import type { OutboxChange } from '../db/outbox';
 
 export type { Dialect } from '../protocol/dialect';
 
@@ -57,6 +58,7 @@ export interface DiagnosticEntry {
 
 /** A failure of the local store (doc/storage.md); see `db/failure.ts`. */
 export type { StorageFailure, StorageFailureKind } from '../db/failure';
+export type { OutboxChange } from '../db/outbox';
 
 /**
  * One change of a message's hot streaming text (the bytes posted to the page stay ~ the final
@@ -133,6 +135,14 @@ export interface SendInput {
 	reply_to?: string;
 }
 
+/** An Edit of a message in the outbox (`editMessage`): its new text, under a new id. */
+export interface EditInput {
+	client_msg_id: string;
+	/** The replacement's `client_msg_id` (a UUID); the worker makes one up when absent. */
+	new_client_msg_id?: string;
+	text: string;
+}
+
 /** Callback the page gives the worker. */
 export type EventSink = (event: WorkerEvent) => void;
 
@@ -176,6 +186,18 @@ export interface WorkerApi extends FeatureApi, LocalSearchApi {
 	setDeviceName(name: string): Promise<void>;
 	/** Re-queue a failed message. */
 	retry(client_msg_id: string): Promise<void>;
+	/**
+	 * Take back a message the gateway cannot have yet (queued, or failed): out of the outbox and
+	 * the message list, atomically. Resolves `'sent'` (and changes nothing) when it was already
+	 * written to the gateway or acked.
+	 */
+	cancelMessage(client_msg_id: string): Promise<OutboxChange>;
+	/**
+	 * Replace such a message with `text`, in one transaction: the new one (`new_client_msg_id`,
+	 * made up by the worker when absent; running it twice changes nothing more) takes the old
+	 * one's place in the outbox and the list and is sent. `'sent'` as for `cancelMessage`.
+	 */
+	editMessage(input: EditInput): Promise<OutboxChange>;
 	/** The network came back or the page became visible: retry a pending reconnect now. */
 	wake(): void;
 	/**

@@ -6,7 +6,7 @@
  */
 import type { ServerFrame } from '../protocol/iris/frames';
 import type { IrisDB } from '../db/schema';
-import { applyFrames, noChanges } from '../db/apply';
+import { applyFrames, noChanges, type StoreChanges } from '../db/apply';
 import type { Clock } from '../platform/clock';
 import type { SearchIndexer } from './search-indexer';
 
@@ -55,6 +55,18 @@ export class ApplyQueue {
 			} catch (e) {
 				this.#d.storageFailed(e);
 			}
+		});
+	}
+
+	/**
+	 * Run a store change of the worker's own (not a frame) in order with the batches; the
+	 * messages it reports in `changes` are indexed after it, like a batch's.
+	 */
+	change(task: (changes: StoreChanges) => Promise<void>): void {
+		this.then(async () => {
+			const changes = noChanges();
+			await task(changes);
+			void this.#d.indexer.apply(changes);
 		});
 	}
 

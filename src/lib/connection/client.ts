@@ -6,7 +6,7 @@
  */
 import type { EventSink, GatewayConfig, WorkerApi } from '../bridge/contract';
 import type { IrisDB } from '../db/schema';
-import { enqueueOnce, requeue } from '../db/outbox';
+import { cancelQueued, enqueueOnce, replaceQueued, requeue } from '../db/outbox';
 import type { Clock } from '../platform/clock';
 import { TurnActivity } from './activity';
 import { ApplyQueue } from './apply-queue';
@@ -138,6 +138,13 @@ export class IrisClient {
 				await media.retryUploads((await db.outbox.get(client_msg_id))?.media_refs ?? []);
 				await reporter.stored(() => requeue(db, client_msg_id));
 				outbox.flush();
+			},
+			cancelMessage: (client_msg_id) => reporter.stored(() => cancelQueued(db, client_msg_id)),
+			editMessage: async ({ client_msg_id, new_client_msg_id = deps.randomUUID(), text }) => {
+				const next = { client_msg_id: new_client_msg_id, text };
+				const result = await reporter.stored(() => replaceQueued(db, client_msg_id, next));
+				outbox.flush();
+				return result;
 			},
 			wake: () => session.wake(),
 			registerPush: (reg) => session.registerPush(reg),

@@ -7,6 +7,7 @@ import type { MediaRef } from '../protocol/iris/frames';
 import type { IrisDB } from '../db/schema';
 import { isStored } from '../db/apply';
 import { closeInterrupted } from '../db/interrupted';
+import { markRefused } from '../db/refused';
 import type { TurnActivity } from './activity';
 import type { ApplyQueue } from './apply-queue';
 import { featureEvent, serverErrorEvent } from './feature-events';
@@ -106,6 +107,17 @@ export class FrameRouter {
 					reporter.emit(serverErrorEvent(frame));
 				}
 				return;
+			case 'message.refused': {
+				// The details stay in the diagnostics; the message itself says "Not sent".
+				const { message_id, code, message } = frame.payload;
+				reporter.diagnose('server_error', `${code}: ${message} (answering ${message_id})`);
+				queue.change(async (changes) => {
+					if (!(await markRefused(this.#d.db, frame.payload, changes))) {
+						reporter.emit({ type: 'server_error', message, code });
+					}
+				});
+				return;
+			}
 			case 'notification': {
 				const event = featureEvent(frame, chat_id);
 				if (event.type === 'notification' && this.#d.toasts.shows(event.notification)) {

@@ -169,7 +169,7 @@ export class Link {
 
 	#onEvent(frame: InboundEvent): void {
 		this.#heartbeat.seen();
-		if (frame.type === 'message.append') {
+		if (frame.type === 'message.append' || frame.type === 'message.refused') {
 			if (this.#ready) this.#handlers.onFrame(frame);
 			return;
 		}

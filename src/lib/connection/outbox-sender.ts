@@ -96,7 +96,11 @@ export class OutboxSender {
 
 	async #write(link: Link, row: OutboxRow): Promise<void> {
 		this.#inFlight.add(row.client_msg_id);
-		await markWritten(this.db, row.client_msg_id);
+		// Re-read in the write's transaction: a Cancel or Edit since `pending()` wins.
+		if (!(await markWritten(this.db, row.client_msg_id))) {
+			this.#inFlight.delete(row.client_msg_id);
+			return;
+		}
 		const { id, answer } = link.request({
 			type: 'message.send',
 			chat_id: row.chat_id,

@@ -119,8 +119,9 @@ export class SharedConnection {
 
 	/**
 	 * The commands a follower does not simply ask the leader to run: what writes the shared store
-	 * is written here (nothing typed or attached depends on the leader being alive), then the
-	 * leader is asked to send it; `configure` and `wake` are passed on without waiting for an
+	 * is written here (nothing typed or attached depends on the leader being alive; a Cancel or an
+	 * Edit is decided by the store's transaction, whichever tab runs it), then the leader is asked
+	 * to send it; `configure` and `wake` are passed on without waiting for an
 	 * answer; the index progress is the leader's as last broadcast.
 	 */
 	#followerOwn(): Partial<WorkerApi> {
@@ -133,6 +134,9 @@ export class SharedConnection {
 		return {
 			send: (input) => thenFlush(commands.send(input)),
 			retry: (client_msg_id) => thenFlush(commands.retry(client_msg_id)),
+			// The store decides (one transaction): nothing to send after a cancel.
+			cancelMessage: (client_msg_id) => commands.cancelMessage(client_msg_id),
+			editMessage: (input) => thenFlush(commands.editMessage(input)),
 			attach: (input) => thenFlush(commands.attach(input)),
 			configure: async (config) => {
 				this.#config = config;

@@ -4,7 +4,7 @@
  * the server acks it (see `apply.ts`, matched by `client_msg_id`).
  */
 import type { MediaRef } from '../protocol/iris/frames';
-import type { IrisDB, OutboxRow } from './schema';
+import type { IrisDB, MessageRow, OutboxRow } from './schema';
 
 /** Prefix of a local message's id until the server gives it a `message_id`. */
 export const LOCAL_PREFIX = 'local:';
@@ -78,15 +78,20 @@ export async function pending(db: IrisDB): Promise<OutboxRow[]> {
 	return (await db.outbox.orderBy('seq').toArray()).filter((r) => r.state !== 'failed');
 }
 
-/** Record a write to the socket. */
-export async function markWritten(db: IrisDB, client_msg_id: string): Promise<void> {
-	await db.outbox
+/**
+ * Record a write to the socket, just before it. False when the row is gone (cancelled or edited
+ * since the sender read it, or acked elsewhere) or given up: then it must not be written.
+ */
+export async function markWritten(db: IrisDB, client_msg_id: string): Promise<boolean> {
+	const changed = await db.outbox
 		.where('client_msg_id')
 		.equals(client_msg_id)
+		.and((r) => r.state !== 'failed')
 		.modify((r) => {
 			r.state = 'written';
 			r.attempts += 1;
 		});
+	return changed > 0;
 }
 
 /** Give up on a message: the user sees "not delivered" with a retry. */
@@ -124,6 +129,87 @@ export async function requeue(db: IrisDB, client_msg_id: string): Promise<void> 
 			.modify((m) => {
 				m.status = 'sending';
 				delete m.error;
+				delete m.refused;
 			});
+	});
+}
+
+/**
+ * What became of a Cancel or an Edit of a message in the outbox: `done`, or `sent` when the
+ * gateway may already have it (written to the socket, or acked and gone from the outbox), in
+ * which case nothing changed.
+ */
+export type OutboxChange = 'done' | 'sent';
+
+/**
+ * The outbox row of `client_msg_id` if the gateway cannot have it: `queued` (never written, or
+ * refused with `rate_limited`) or `failed` (given up; the user decides). A `written` row may be
+ * on the gateway already, so it is not the user's to take back.
+ */
+async function unsent(db: IrisDB, client_msg_id: string): Promise<OutboxRow | undefined> {
+	const row = await db.outbox.get(client_msg_id);
+	return row && row.state !== 'written' ? row : undefined;
+}
+
+/**
+ * Cancel: take a message the gateway does not have out of the outbox and the message list, in
+ * one transaction, so the sender (which re-reads the row before writing, `markWritten`) can never
+ * send it afterwards. Its uploads are left as they are (no longer any message's).
+ */
+export async function cancelQueued(db: IrisDB, client_msg_id: string): Promise<OutboxChange> {
+	return db.transaction('rw', [db.outbox, db.messages], async () => {
+		if (!(await unsent(db, client_msg_id))) return 'sent';
+		await db.outbox.delete(client_msg_id);
+		await db.messages.delete(LOCAL_PREFIX + client_msg_id);
+		return 'done';
+	});
+}
+
+/**
+ * Edit: replace a message the gateway does not have with `text`, in one transaction. The new one
+ * gets its own `client_msg_id` (the old one may have reached a gateway that dropped it as
+ * failed; a gateway answers a known id with its first text) and keeps the old one's place: its
+ * outbox `seq`, its time in the list, its reply and attachments. It is queued again, even if
+ * the old one had failed.
+ */
+export async function replaceQueued(
+	db: IrisDB,
+	client_msg_id: string,
+	next: { client_msg_id: string; text: string }
+): Promise<OutboxChange> {
+	return db.transaction('rw', [db.outbox, db.messages], async () => {
+		// Run twice (the page runs a command again after moving to memory): the first one did it.
+		const again =
+			(await db.outbox.get(next.client_msg_id)) ??
+			(await db.messages.where('client_msg_id').equals(next.client_msg_id).first());
+		if (again) return 'done';
+		const row = await unsent(db, client_msg_id);
+		if (!row) return 'sent';
+		const old = await db.messages.get(LOCAL_PREFIX + client_msg_id);
+		await db.outbox.delete(client_msg_id);
+		await db.messages.delete(LOCAL_PREFIX + client_msg_id);
+		await db.outbox.add({
+			...row,
+			client_msg_id: next.client_msg_id,
+			text: next.text,
+			state: 'queued',
+			attempts: 0
+		});
+		const message: MessageRow = {
+			...(old ?? {
+				chat_id: row.chat_id,
+				role: 'user' as const,
+				ts: row.created_ts,
+				...(row.thread_id !== undefined ? { thread_id: row.thread_id } : {}),
+				...(row.reply_to !== undefined ? { reply_to: row.reply_to } : {})
+			}),
+			message_id: LOCAL_PREFIX + next.client_msg_id,
+			client_msg_id: next.client_msg_id,
+			text: next.text,
+			status: 'sending' as const
+		};
+		delete message.error;
+		await db.messages.add(message);
+		return 'done';
 	});
 }

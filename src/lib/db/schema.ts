@@ -50,6 +50,11 @@ export interface MessageRow {
 	client_msg_id?: string;
 	/** Why a send failed, shown with the retry button. */
 	error?: string;
+	/**
+	 * The gateway took the message, then refused it (an `error` answering it, db/refused.ts): its
+	 * error code. `error` is then the gateway's words, shown as "Not sent: …".
+	 */
+	refused?: string;
 	/** Attached media (`message.media`; for a local message, its uploads keyed by `media_ref`). */
 	media?: MediaRef[];
 	/**

@@ -2,7 +2,8 @@
  * App-wide state on the page: pairing, connection status, agent activity, streaming text and
  * diagnostics, fed by the connection; the store the UI reads; and the way the UI reaches the
  * worker: `commands` (every command of the contract) and the few actions that do more on the page
- * (`pair`, `unpair`, `send`, `retry`: they write the store first and survive a move to memory).
+ * (`pair`, `unpair`, `send`, `retry`, `cancelMessage`, `editMessage`: they write the store first
+ * and survive a move to memory).
  *
  * One store per gateway (doc/storage.md): pairing with another gateway switches the store and
  * the worker together (`pair`), and a tab follows when another tab switched (`#follow`).
@@ -12,6 +13,7 @@ import type {
 	TransferProgress,
 	ConnectionStatus,
 	DiagnosticEntry,
+	EditInput,
 	GatewayConfig,
 	SendInput,
 	StorageFailure,
@@ -224,10 +226,13 @@ export class AppState {
 		if (busy && this.activity[chat_id]?.busy) this.queued.mark(chat_id, client_msg_id);
 	}
 
-	/** Re-queue a failed message (its uploads too). */
-	async retry(client_msg_id: string): Promise<void> {
-		await this.#command((api) => api.retry(client_msg_id));
-	}
+	/**
+	 * Retry a failed message (its uploads too); Cancel or Edit one the gateway does not have yet
+	 * (`'sent'`: too late, nothing changed). Run again in memory like `send`.
+	 */
+	readonly retry = (id: string): Promise<void> => this.#command((api) => api.retry(id));
+	readonly cancelMessage = (id: string) => this.#command((api) => api.cancelMessage(id));
+	readonly editMessage = (input: EditInput) => this.#command((api) => api.editMessage(input));
 
 	/**
 	 * Run a command that writes the store first (configure, send, retry). If it fails, the store

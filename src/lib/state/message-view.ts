@@ -5,6 +5,7 @@
  * it holds; the getters read reactive state, so a bubble re-renders when any of it changes.
  */
 import { m } from '../i18n';
+import { LOCAL_PREFIX } from '../db/outbox';
 import type { MessageRow } from '../db/schema';
 import type { PartRow, PickerRow } from '../db/turn-rows';
 import type { LiveTexts } from './live-texts.svelte';
@@ -87,6 +88,20 @@ export class MessageView {
 
 	/** Not delivered: why, for people (the bubble offers Retry). */
 	get failure(): string | undefined {
-		return this.row.status === 'failed' ? (this.row.error ?? m.message_not_delivered()) : undefined;
+		const { status, error, refused } = this.row;
+		if (status !== 'failed') return undefined;
+		if (refused !== undefined) return m.message_not_sent({ reason: error || refused });
+		return error ?? m.message_not_delivered();
+	}
+
+	/** Still in the outbox, not known to the gateway: the user may Cancel or Edit it. */
+	get unsent(): boolean {
+		const { role, status, message_id, client_msg_id } = this.row;
+		return (
+			role === 'user' &&
+			client_msg_id !== undefined &&
+			message_id.startsWith(LOCAL_PREFIX) &&
+			(status === 'sending' || status === 'failed')
+		);
 	}
 }

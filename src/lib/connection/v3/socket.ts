@@ -276,13 +276,9 @@ export class V3Socket implements SocketLike {
 		if (inbound.problem) this.#d.report(`v3: ${inbound.problem}`);
 		if (inbound.ping) this.#write({ type: 'pong' });
 		if (inbound.pong) this.#acks.pong();
-		const replied = inbound.replyTo ? this.#acks.find(inbound.replyTo) : undefined;
-		if (replied && inbound.refused) {
-			// The error is about our message: it refuses that send ("not delivered", retry).
-			this.#acks.refuse(replied, inbound.refused);
-			return;
-		}
-		if (replied) this.#acks.ack(replied);
+		// An answer to our message acks it; an error about it is shown on it (SendAcks.answer).
+		const { replyTo, refused } = inbound;
+		if (replyTo && this.#acks.answer(replyTo, refused, this.#d.randomUUID)) return;
 		for (const f of inbound.frames) this.#deliver(f);
 	}
 
