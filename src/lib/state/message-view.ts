@@ -5,6 +5,7 @@
  * it holds; the getters read reactive state, so a bubble re-renders when any of it changes.
  */
 import { m } from '../i18n';
+import { outboxReason } from './outbox-reason';
 import { LOCAL_PREFIX } from '../db/outbox';
 import type { MessageRow } from '../db/schema';
 import type { PartRow, PickerRow } from '../db/turn-rows';
@@ -91,7 +92,7 @@ export class MessageView {
 		const { status, error, refused } = this.row;
 		if (status !== 'failed') return undefined;
 		if (refused !== undefined) return m.message_not_sent({ reason: error || refused });
-		return error ?? m.message_not_delivered();
+		return error === undefined ? m.message_not_delivered() : outboxReason(error);
 	}
 
 	/** Still in the outbox, not known to the gateway: the user may Cancel or Edit it. */
