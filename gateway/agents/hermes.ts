@@ -21,6 +21,9 @@ const APPROVAL_CHOICES = ['once', 'session', 'always', 'deny'] as const;
 /** How long the stop request may take once the user pressed Stop (ms). */
 const STOP_TIMEOUT_MS = 5000;
 
+/** How long `POST /v1/runs` may take (ms); Stop waits for it, to learn which run to stop. */
+const START_TIMEOUT_MS = 30_000;
+
 /** Where and how to reach the API server. */
 export interface HermesOptions {
 	/** Base URL without `/v1`, e.g. `http://127.0.0.1:8642` (`HERMES_API_URL`). */
@@ -57,6 +60,7 @@ export class HermesAgent implements Agent {
 	async turn(ctx: TurnContext, input: TurnInput): Promise<void> {
 		const runId = await this.#startRun(ctx, input);
 		try {
+			if (ctx.signal.aborted) throw ctx.signal.reason;
 			await this.#follow(ctx, runId);
 		} catch (e) {
 			// Stop (or shutdown): the run must not go on working unseen.
@@ -65,11 +69,14 @@ export class HermesAgent implements Agent {
 		}
 	}
 
-	/** `POST /v1/runs`; the run's id. */
+	/**
+	 * `POST /v1/runs`; the run's id. Not aborted by Stop: a run Hermes started must be known to
+	 * be stopped (`turn` stops it once the id is in).
+	 */
 	async #startRun(ctx: TurnContext, input: TurnInput): Promise<string> {
 		const headers: Record<string, string> = {};
 		if (input.clientMsgId) headers['idempotency-key'] = input.clientMsgId;
-		const response = await this.#fetch('/v1/runs', ctx.signal, {
+		const response = await this.#fetch('/v1/runs', AbortSignal.timeout(START_TIMEOUT_MS), {
 			method: 'POST',
 			headers,
 			body: JSON.stringify({
@@ -102,24 +109,35 @@ export class HermesAgent implements Agent {
 		const every = this.#options.updateEveryMs ?? 50;
 		let shown = 0;
 		let unshown = false;
+		// A throttled update still shows when the stream then pauses (a tool runs, Hermes thinks).
+		let later: NodeJS.Timeout | undefined;
 		const flush = () => {
+			clearTimeout(later);
+			later = undefined;
 			if (unshown) ctx.write(state.text, state.reasoning);
 			unshown = false;
 			shown = Date.now();
 		};
-		for await (const data of sseData(response.body)) {
-			const event = parseEvent(data);
-			if (!event) continue;
-			for (const action of mapEvent(state, event, Date.now())) {
-				if (action.kind === 'write') {
-					unshown = true;
-					// Full text in every update: at most one per `every` ms, not one per delta.
-					if (Date.now() - shown >= every) flush();
-					continue;
+		try {
+			for await (const data of sseData(response.body)) {
+				const event = parseEvent(data);
+				if (!event) continue;
+				for (const action of mapEvent(state, event, Date.now())) {
+					if (action.kind === 'write') {
+						unshown = true;
+						// Full text in every update: at most one per `every` ms, not one per delta.
+						const wait = every - (Date.now() - shown);
+						if (wait <= 0) flush();
+						else later ??= setTimeout(flush, wait);
+						continue;
+					}
+					flush();
+					if (await this.#act(ctx, path, action)) return;
 				}
-				flush();
-				if (await this.#act(ctx, path, action)) return;
 			}
+		} finally {
+			// Never write after the turn: the answer may be closed by then.
+			clearTimeout(later);
 		}
 		throw new AgentError(`the event stream of Hermes run ${runId} ended before the run did`);
 	}
@@ -209,7 +227,8 @@ export class HermesAgent implements Agent {
 		try {
 			response = await fetch(url, { ...init, headers, signal });
 		} catch (e) {
-			if (signal.aborted) throw signal.reason;
+			// Stop or shutdown goes on as such; a timeout is told like any unreachable server.
+			if (signal.aborted && !isTimeout(signal.reason)) throw signal.reason;
 			const why =
 				e instanceof Error ? ((e.cause as Error | undefined)?.message ?? e.message) : String(e);
 			throw new AgentError(`cannot reach Hermes Agent at ${url}: ${why}`);
@@ -222,4 +241,8 @@ export class HermesAgent implements Agent {
 			throw new AgentError('Hermes Agent is rate limiting; try again shortly', 'rate_limited');
 		throw new AgentError(`Hermes Agent answered ${response.status} to ${url}`);
 	}
+}
+
+function isTimeout(reason: unknown): boolean {
+	return reason instanceof DOMException && reason.name === 'TimeoutError';
 }

@@ -148,7 +148,8 @@ it('asks for approval with a picker; the choice reaches Hermes and the run goes 
 });
 
 it('Stop posts the stop endpoint and closes the answer with what was streamed', async () => {
-	const client = await setUp({ steps: [delta('Partial'), { hold: true }] });
+	// Two deltas at once: the second is throttled, and still shown while the run pauses.
+	const client = await setUp({ steps: [delta('Part'), delta('ial'), { hold: true }] });
 	const from = client.frames.length;
 	await client.request('message.send', { text: 'long one' });
 	await client.waitFor(
@@ -163,6 +164,24 @@ it('Stop posts the stop endpoint and closes the answer with what was streamed', 
 	const frames = client.frames.slice(from);
 	expect(payloadOf(frames, 'message.stop').final_text).toBe('Partial');
 	expect(frames.some((f) => f.type === 'error')).toBe(false);
+	await client.close();
+});
+
+it('Stop while Hermes is still starting the run: the run is stopped once its id is known', async () => {
+	const client = await setUp({ holdStart: true, steps: [delta('Never shown'), completed] });
+	const from = client.frames.length;
+	await client.request('message.send', { text: 'slow start' });
+	await fake!.startHeld();
+	// The stop is answered once the turn has ended; a ping after it shows it was taken in.
+	const stopAck = client.request('agent.stop', {});
+	await client.request('ping', {});
+	const stopped = fake!.stopped();
+	fake!.release();
+	expect(await stopped).toBe('run_1');
+	await stopAck;
+	const frames = client.frames.slice(from);
+	expect(frames.some((f) => f.type === 'error')).toBe(false);
+	expect(frames.some((f) => f.type === 'message.update')).toBe(false);
 	await client.close();
 });
 

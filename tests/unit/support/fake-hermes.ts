@@ -24,6 +24,8 @@ export interface FakeHermesScript {
 	idField?: 'run_id' | 'id';
 	/** Send a `: ping` comment before every step. */
 	keepAlive?: boolean;
+	/** Answer `POST /v1/runs` only once `release()` is called. */
+	holdStart?: boolean;
 }
 
 /** A run request as received. */
@@ -50,6 +52,10 @@ export interface FakeHermes {
 	stops: string[];
 	/** Resolves with the run id at the next stop POST. */
 	stopped(): Promise<string>;
+	/** Resolves once a `POST /v1/runs` is waiting (`holdStart`). */
+	startHeld(): Promise<void>;
+	/** Let a held `POST /v1/runs` answer. */
+	release(): void;
 	close(): Promise<void>;
 }
 
@@ -75,6 +81,12 @@ export async function startFakeHermes(script: FakeHermesScript): Promise<FakeHer
 	let stopWaiters: ((id: string) => void)[] = [];
 	const fake = { script, runs: [], approvals: [], stops: [] } as unknown as FakeHermes;
 	fake.stopped = () => new Promise((resolve) => stopWaiters.push(resolve));
+	let held!: () => void;
+	const startHeld = new Promise<void>((resolve) => (held = resolve));
+	let releaseStart!: () => void;
+	const released = new Promise<void>((resolve) => (releaseStart = resolve));
+	fake.startHeld = () => startHeld;
+	fake.release = () => releaseStart();
 
 	const json = (res: ServerResponse, status: number, value: unknown) => {
 		res.statusCode = status;
@@ -110,6 +122,10 @@ export async function startFakeHermes(script: FakeHermesScript): Promise<FakeHer
 					authorization: auth
 				});
 				if (s.status) return json(res, s.status, { error: { message: `status ${s.status}` } });
+				if (s.holdStart) {
+					held();
+					await released;
+				}
 				const id = `run_${fake.runs.length}`;
 				runs.set(id, { steps: s.steps, keepAlive: !!s.keepAlive, stopRequested: false });
 				return json(res, 202, { [s.idField ?? 'run_id']: id, status: 'started' });
