@@ -23,7 +23,7 @@
  * | `IRIS_HELLO_TIMEOUT_MS` | `10000` (time to a valid `hello` after the upgrade) |
  * | `IRIS_SEND_BURST`      | `30` (`message.send` at once, per device) |
  * | `IRIS_SEND_PER_SECOND` | `5` (`message.send` per second, sustained, per device) |
- * | `IRIS_AGENT`           | `demo`; `openai` with `OPENAI_BASE_URL` … (agents/select.ts) |
+ * | `IRIS_AGENT`           | `demo`; `openai` with `OPENAI_BASE_URL` …; `hermes` with `HERMES_API_KEY` … (agents/select.ts) |
  */
 import { agentFromEnv } from './agents/select';
 import path from 'node:path';

@@ -9,7 +9,7 @@ import { demoReply } from './demo-agent';
 import type { Hub } from './hub';
 import { HISTORY_MAX_LIMIT, type Scope } from './storage/types';
 import { runControlled } from './control/run-controlled';
-import { AgentError, type Agent, type ChatTurn } from './agents/agent';
+import { AgentError, type Agent, type ChatTurn, type TurnInput } from './agents/agent';
 import { errorFrame } from './errors';
 import type { MessagePayload } from '../src/lib/protocol/iris';
 
@@ -41,7 +41,9 @@ export async function runAgentTurn(
 	await runControlled(hub, scope, signal, async (ctx) => {
 		try {
 			const history = historyBefore(hub, scope, message.message_id);
-			await agent.turn(ctx, { text: message.text ?? '', history });
+			const input: TurnInput = { text: message.text ?? '', history };
+			if (message.client_msg_id !== undefined) input.clientMsgId = message.client_msg_id;
+			await agent.turn(ctx, input);
 		} catch (e) {
 			if (ctx.signal.aborted) throw e;
 			const problem = e instanceof AgentError ? e : new AgentError(String(e));

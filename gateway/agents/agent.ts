@@ -17,6 +17,8 @@ export interface TurnInput {
 	text: string;
 	/** The conversation of this channel or thread before it, oldest first (at most 200). */
 	history: ChatTurn[];
+	/** The sender's `client_msg_id` of the message, if it gave one (an idempotency key). */
+	clientMsgId?: string;
 }
 
 /** An agent the gateway can run turns with. */

@@ -129,35 +129,34 @@ export class TurnContext {
 
 	/** Play one tool call: `tool.start`, its progress notes, `tool.end` (duration in seconds). */
 	async tool(t: DemoTool): Promise<void> {
-		const message_id = this.#open?.message_id;
 		const started = Date.now();
 		this.busy('tool');
-		this.emit(
-			frame('tool.start', {
-				index: t.index,
-				name: t.name,
-				preview: t.preview,
-				args: t.args,
-				message_id
-			})
-		);
+		this.toolStart({ index: t.index, name: t.name, preview: t.preview, args: t.args });
 		for (const note of t.notes ?? []) {
 			await this.step();
+			const message_id = this.#open?.message_id;
 			this.emit(frame('tool.progress', { index: t.index, name: t.name, note, message_id }));
 		}
 		await this.step();
 		const duration = Math.round((Date.now() - started) / 10) / 100;
-		this.emit(
-			frame('tool.end', {
-				index: t.index,
-				name: t.name,
-				ok: t.ok,
-				duration,
-				output_preview: t.output_preview,
-				message_id
-			})
-		);
+		this.toolEnd({
+			index: t.index,
+			name: t.name,
+			ok: t.ok,
+			duration,
+			output_preview: t.output_preview
+		});
 		this.busy('processing');
+	}
+
+	/** A tool call starts (`tool.start`, tied to the open message if any); busy state is the caller's. */
+	toolStart(t: Omit<ServerPayloads['tool.start'], 'message_id'>): void {
+		this.emit(frame('tool.start', { ...t, message_id: this.#open?.message_id }));
+	}
+
+	/** A tool call ends (`tool.end`, same `index` as its start; `duration` in seconds). */
+	toolEnd(t: Omit<ServerPayloads['tool.end'], 'message_id'>): void {
+		this.emit(frame('tool.end', { ...t, message_id: this.#open?.message_id }));
 	}
 
 	/**

@@ -1,0 +1,67 @@
+/**
+ * `IRIS_AGENT=hermes` in the real app: a turn answered by a Hermes Agent API server (the unit
+ * tests' fake, from the runs API's formats) shows its reasoning, tool card, approval picker and
+ * metadata like any other turn, and the approval reaches Hermes.
+ */
+import { startFakeHermes } from '../unit/support/fake-hermes';
+import { expect, lastArticle, pairViaLink, sendMessage, test } from './fixtures';
+
+test('a Hermes run: reasoning, a tool card, an approval answered in the app, the answer', async ({
+	page,
+	startGateway
+}) => {
+	const fake = await startFakeHermes({
+		keepAlive: true,
+		steps: [
+			{ event: 'reasoning.delta', delta: 'The user wants the build folder gone.' },
+			{ event: 'tool.started', tool: 'terminal', preview: 'du -sh build', args: { cmd: 'du' } },
+			{ event: 'tool.completed', tool: 'terminal', duration: 1.25, output_preview: '12M build' },
+			{ event: 'message.delta', delta: 'It holds 12M. ' },
+			{ event: 'approval.request', command: 'rm -rf build/', description: 'Delete build' },
+			{ event: 'message.delta', delta: 'Done, **all clean**.' },
+			{ event: 'run.completed', usage: { output_tokens: 12 }, model: 'hermes-e2e' }
+		]
+	});
+	try {
+		const gateway = await startGateway({
+			env: { IRIS_AGENT: 'hermes', HERMES_API_URL: fake.url, HERMES_API_KEY: 'e2e-key' }
+		});
+		const banner = await gateway.waitForLine(/^\[gateway\] agent: /);
+		expect(banner).toBe(`[gateway] agent: Hermes Agent API server at ${fake.url}`);
+		await pairViaLink(page, gateway);
+		await sendMessage(page, 'clean the build');
+
+		const dialog = page.getByRole('dialog', { name: 'Approval required', exact: true });
+		await expect(dialog).toContainText('rm -rf build/');
+		await expect(dialog).toContainText('Delete build');
+		expect(fake.approvals).toEqual([]);
+		await dialog.getByRole('button', { name: 'Allow for this session', exact: true }).click();
+		await expect
+			.poll(() => fake.approvals)
+			.toEqual([{ runId: 'run_1', choice: 'session', status: 200 }]);
+
+		const answer = lastArticle(page, 'assistant');
+		await expect(answer).toHaveAttribute('data-status', 'complete');
+		// Markdown rendered; the answered picker stays in the turn.
+		await expect(answer.locator('strong', { hasText: /^all clean$/ })).toBeVisible();
+		await expect(answer).toContainText('you chose: Allow for this session');
+		await expect(answer).toContainText('It holds 12M.');
+		const tool = answer.getByRole('group', { name: 'Tool: terminal', exact: true });
+		await expect(tool).toContainText('du -sh build');
+		await expect(tool).toContainText('Done in 1.25 s');
+		await expect(tool.getByLabel('Output')).toContainText('12M build');
+		const reasoning = answer.locator('details', {
+			has: page.locator('summary', { hasText: /^Reasoning/ })
+		});
+		await reasoning.locator('summary').click();
+		await expect(reasoning.locator('p')).toHaveText('The user wants the build folder gone.');
+		await expect(answer.locator('footer')).toContainText('hermes-e2e · 12 tokens');
+		expect(fake.runs[0]).toMatchObject({
+			body: { input: 'clean the build', conversation_history: [] },
+			authorization: 'Bearer e2e-key'
+		});
+		expect(fake.runs[0]!.idempotencyKey).toEqual(expect.any(String));
+	} finally {
+		await fake.close();
+	}
+});
