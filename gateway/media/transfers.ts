@@ -38,6 +38,12 @@ export class MediaTransfers {
 	#pulls: Promise<void> = Promise.resolve();
 	/** Binary frames outside an upload are answered once, not once per frame. */
 	#strayAnswered = false;
+	/**
+	 * The last upload was refused or ended early: the app may have sent its bytes right behind
+	 * the start (it does not wait for an answer), so binary frames until its next text frame are
+	 * that upload's and are dropped without a word (an error would read as a protocol fault).
+	 */
+	#discarding = false;
 
 	constructor(
 		private readonly hub: Hub,
@@ -47,6 +53,8 @@ export class MediaTransfers {
 
 	/** Handle a media frame; false for any other type. */
 	handle(f: AppFrame): boolean {
+		// A text frame comes after whatever bytes the app had sent for a refused upload.
+		this.#discarding = false;
 		switch (f.type) {
 			case 'media.upload.start':
 				this.#start(f);
@@ -66,6 +74,7 @@ export class MediaTransfers {
 	binary(data: Buffer): void {
 		const u = this.#upload;
 		if (!u) {
+			if (this.#discarding) return;
 			if (!this.#strayAnswered) {
 				this.#strayAnswered = true;
 				this.peer.send(errorFrame('unsupported', 'binary frame outside an upload'));
@@ -98,12 +107,14 @@ export class MediaTransfers {
 		if (tooLarge) {
 			this.hub.log(`upload ${p.media_ref} refused: ${tooLarge}`);
 			this.peer.send(errorFrame('media_too_large', tooLarge, f.id));
+			this.#discarding = true;
 			return;
 		}
 		const badType = mimeProblem(p.kind, p.mime);
 		if (badType) {
 			this.hub.log(`upload ${p.media_ref} refused: ${badType}`);
 			this.peer.send(errorFrame('unsupported', badType, f.id));
+			this.#discarding = true;
 			return;
 		}
 		this.#strayAnswered = false;
@@ -195,6 +206,7 @@ export class MediaTransfers {
 
 	#abort(u: Upload, code: 'media_too_large', message: string): void {
 		this.#upload = null;
+		this.#discarding = true;
 		this.hub.log(`upload ${u.start.media_ref} ended: ${message}`);
 		this.peer.send(errorFrame(code, message, u.id));
 	}

@@ -137,6 +137,31 @@ describe('gateway uploads', () => {
 		expect(await list()).toEqual([]);
 	});
 
+	it('drops the bytes of a refused upload without a word; stray bytes are answered once', async () => {
+		const { client } = await setup();
+		// The app sends the bytes right behind the start, before the refusal reaches it.
+		const exe = upload(client, 'exe', Buffer.alloc(300), {
+			kind: 'document',
+			mime: 'application/x-msdownload'
+		});
+		expect(await exe.started).toMatchObject({ type: 'error', payload: { code: 'unsupported' } });
+		const big = upload(client, 'big', Buffer.alloc(1024 * 1024 + 1), { kind: 'document' });
+		expect(await big.started).toMatchObject({
+			type: 'error',
+			payload: { code: 'media_too_large' }
+		});
+		// A request after them: everything before it was read.
+		await client.request('ping', {});
+		expect(client.frames.filter((f) => f.type === 'error' && f.id === undefined)).toEqual([]);
+		// Bytes after a text frame belong to no upload: that is a fault, said once.
+		client.sendRaw(Buffer.alloc(10));
+		client.sendRaw(Buffer.alloc(10));
+		const stray = await client.waitFor((f) => f.type === 'error' && f.id === undefined);
+		expect(stray).toMatchObject({ payload: { code: 'unsupported' } });
+		await client.request('ping', {});
+		expect(client.frames.filter((f) => f.type === 'error' && f.id === undefined)).toHaveLength(1);
+	});
+
 	it('checks MIME types against the kind', () => {
 		expect(mimeProblem('image', 'image/png')).toBeNull();
 		expect(mimeProblem('voice', 'audio/webm;codecs=opus')).toBeNull();
