@@ -1,7 +1,8 @@
 /**
  * Cancel and Edit of a message still in the outbox (UI contract "message actions"), checked at
  * the gateway: after a Cancel it never gets the message, after an Edit it gets the final text
- * once and never the old one; a message the gateway already has offers neither.
+ * once and never the old one; a message the gateway already has offers neither. A message sent
+ * while the agent is busy waits in the outbox until the turn ends, so it can be cancelled too.
  */
 import type { Locator, Page } from '@playwright/test';
 import {
@@ -137,21 +138,38 @@ test('an Edit of a message sent meanwhile changes nothing and says so; the text 
 	expect(sentTexts(gateway)).toEqual(['Too late to change']);
 });
 
-test('a message queued behind a running turn is on the gateway already: no Cancel or Edit', async ({
+test('a message sent behind a running turn waits in the outbox: Cancel sends nothing, Edit sends the final text after the turn', async ({
 	page,
 	gateway
 }) => {
 	await pairViaLink(page, gateway);
 	await sendMessage(page, '/demo slow');
-	await expect(page.getByRole('button', { name: 'Stop', exact: true })).toBeVisible();
-	const queued = await sendMessage(page, 'After the slow one');
-	await expect(queued).toContainText('Queued');
-	// The gateway acked it (it queues the turn, not the message): it is the gateway's now.
-	await expect(queued).not.toHaveAttribute('data-message-id', /^local:/);
-	await queued.hover();
-	await expect(queued.getByRole('button', { name: 'Reply', exact: true })).toBeVisible();
-	await expect(queued.getByRole('button', { name: /^(Cancel|Edit)$/ })).toHaveCount(0);
-	expect(sentTexts(gateway)).toEqual(['/demo slow', 'After the slow one']);
+	const stop = page.getByRole('button', { name: 'Stop', exact: true });
+	await expect(stop).toBeVisible();
+
+	const dropped = await sendMessage(page, 'Never mind this one');
+	await expect(dropped).toContainText('Queued');
+	await expect(dropped).toHaveAttribute('data-message-id', /^local:/);
+	await action(dropped, 'Cancel');
+	await expect(userMessage(page, 'Never mind this one')).toHaveCount(0);
+
+	const draft = await sendMessage(page, 'Draft for after the slow one');
+	await expect(draft).toContainText('Queued');
+	await action(draft, 'Edit');
+	await expect(composer(page)).toHaveValue('Draft for after the slow one');
+	await composer(page).fill('Final for after the slow one');
+	await sendButton(page).click();
+	const final = userMessage(page, 'Final for after the slow one');
+	await expect(final).toContainText('Queued');
+	// Nothing sent behind the turn reached the gateway while it ran.
+	expect(sentTexts(gateway)).toEqual(['/demo slow']);
+
+	await stop.click();
+	await expect(replyTo(page, 'Final for after the slow one')).toHaveAttribute(
+		'data-status',
+		'complete'
+	);
+	expect(sentTexts(gateway)).toEqual(['/demo slow', 'Final for after the slow one']);
 });
 
 test('a message the gateway refuses shows why on it, with Retry; an Edit gets it delivered once', async ({

@@ -70,8 +70,17 @@ export class IrisClient {
 			storageFailed: (e) => reporter.storageFailed(e)
 		});
 		const hot: HotTexts = (this.#hot = new HotTexts({ db, clock, queue, emit }));
-		const activity = (this.#activity = new TurnActivity(emit));
-		const outbox = (this.#outbox = new OutboxSender(db, (line) => diagnose('outbox', line), clock));
+		// A turn ending lets the messages sent behind it go (OutboxSender's `held`).
+		const activity = (this.#activity = new TurnActivity((event) => {
+			emit(event);
+			if (event.type === 'activity' && !event.activity.busy) this.#outbox.flush();
+		}));
+		const outbox = (this.#outbox = new OutboxSender(
+			db,
+			(line) => diagnose('outbox', line),
+			clock,
+			(chat_id) => activity.busy(chat_id)
+		));
 		const link = () => session.link;
 		const features = new FeatureRequests({ db, link, applied: () => queue.applied(), diagnose });
 		const media = (this.#media = new MediaTransfers({

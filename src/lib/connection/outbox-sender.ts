@@ -31,11 +31,16 @@ export class OutboxSender {
 	#pausedUntil = 0;
 	#resumeScheduled = false;
 
-	/** `clock`: time for the waits the gateway asks for (`rate_limited`); fake in tests. */
+	/**
+	 * `clock`: time for the waits the gateway asks for (`rate_limited`); fake in tests.
+	 * `held(chat_id)`: whether that channel's agent is busy. A message sent meanwhile stays in the
+	 * outbox (the user can still Cancel or Edit it) and goes out once the turn ends (`flush`).
+	 */
 	constructor(
 		private readonly db: IrisDB,
 		private readonly report: (line: string) => void,
-		private readonly clock: Clock = systemClock
+		private readonly clock: Clock = systemClock,
+		private readonly held: (chat_id: string) => boolean = () => false
 	) {}
 
 	/** A link is ready: send what waits. */
@@ -74,6 +79,9 @@ export class OutboxSender {
 				const link = this.#link;
 				if (!link?.ready || this.clock.now() < this.#pausedUntil) return;
 				if (this.#inFlight.has(row.client_msg_id)) continue;
+				// Behind a running turn: it waits here, where Cancel and Edit still reach it. (One
+				// already written before a drop goes again: the gateway may have it already.)
+				if (row.state === 'queued' && this.held(row.chat_id)) continue;
 				if (row.state === 'written' && row.attempts >= MAX_WRITES) {
 					await markFailed(this.db, row.client_msg_id, 'Not delivered');
 					continue;
