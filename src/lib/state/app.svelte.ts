@@ -19,7 +19,6 @@ import type {
 	WorkerEvent
 } from '../bridge/contract';
 import type { AsyncApi, WorkerHandle } from '../handle/types';
-import { startWorker } from '../handle/worker';
 import { IrisDB } from '../db/schema';
 import { getMeta } from '../db/meta';
 import { probeStore } from '../db/probe';
@@ -192,6 +191,9 @@ export class AppState {
 	async #connect(): Promise<void> {
 		const db = this.store.db;
 		const connection = ++this.#connection;
+		// Comlink and the worker's start-up on demand: the chat renders from the store first.
+		const { startWorker } = await import('../handle/worker');
+		if (connection !== this.#connection) return;
 		this.#worker = startWorker(db.name);
 		await this.#worker.subscribe((event) => {
 			if (connection === this.#connection) this.#onEvent(event);
