@@ -1,9 +1,9 @@
 /**
  * A component whose code loads on demand (a chunk of its own, outside the chat's first render;
  * bench/README.md "B"): `component` is `undefined` until `load()` has resolved once. Render it
- * as `{#if lazy.component}<lazy.component … />{/if}`; `load()` resolves once it is mounted, so an
- * action right after it (e.g. `dialog.open()` through `bind:this`) finds it there. The service
- * worker precaches every chunk, so this works offline too.
+ * as `const C = $derived(lazy.component)` and `{#if C}<C bind:this={dialog} … />{/if}`; `load()`
+ * resolves once it is mounted, so an action right after it (`dialog.open()`) finds it there.
+ * The service worker precaches every chunk, so this works offline too.
  */
 import { tick } from 'svelte';
 
