@@ -73,8 +73,14 @@ export function measureBundle(): BundleReport {
 	const app = readFileSync(join(ROOT, '.svelte-kit/generated/client-optimized/app.js'), 'utf8');
 	const node = new RegExp(`"${CHAT_ROUTE.replace(/[[\]/]/g, '\\$&')}":\\s*\\[~?(\\d+)`).exec(app);
 	if (!node) throw new Error(`[bench] route ${CHAT_ROUTE} not found in the build`);
+	// Kit's entry is keyed by its path relative to the project, which is `../<checkout>/node_modules/…`
+	// when node_modules is a symlink to another checkout (git worktrees).
+	const entry = Object.keys(manifest).find((key) =>
+		key.endsWith('node_modules/@sveltejs/kit/src/runtime/client/entry.js')
+	);
+	if (!entry) throw new Error('[bench] SvelteKit client entry is not in the Vite manifest');
 	const roots = [
-		'node_modules/@sveltejs/kit/src/runtime/client/entry.js',
+		entry,
 		'.svelte-kit/generated/client-optimized/app.js',
 		'.svelte-kit/generated/client-optimized/nodes/0.js',
 		`.svelte-kit/generated/client-optimized/nodes/${node[1]}.js`

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
 	adjacentChannel,
 	shortcutAction,
-	shortcutGroups,
 	type ShortcutKeyEvent
 } from '../../src/lib/components/shortcuts/shortcuts';
+import { shortcutGroups } from '../../src/lib/components/shortcuts/shortcut-list';
 
 const key = (k: string, init: Partial<ShortcutKeyEvent> = {}): ShortcutKeyEvent => ({
 	key: k,

@@ -9,6 +9,8 @@
  */
 import { m } from '../i18n';
 import type { PickerRow } from './turn-rows';
+// The title alone is shown with the chat (settled pickers); the choices load with the dialog.
+export { pickerTitle } from './picker-title';
 
 /**
  * One button of a picker. `group`: the provider of a model. `tone`: how it looks — `primary` for
@@ -38,23 +40,6 @@ function confirmChoices(): PickerChoice[] {
 		{ value: 'yes', label: m.picker_confirm(), tone: 'primary' },
 		{ value: 'no', label: m.picker_cancel() }
 	];
-}
-
-/** The picker's title: its `title` or `question`, else a name for its type. */
-export function pickerTitle(row: PickerRow): string {
-	const p = row.payload as { title?: string; question?: string };
-	switch (row.type) {
-		case 'picker.model':
-			return m.picker_choose_model();
-		case 'picker.approval':
-			return m.picker_approval_required();
-		case 'picker.clarify':
-			return p.question || m.picker_question();
-		case 'picker.confirm':
-			return p.title || m.picker_please_confirm();
-		default:
-			return p.title || m.picker_choose_option();
-	}
 }
 
 function stringField(o: Record<string, unknown>, keys: readonly string[]): string | undefined {

@@ -21,13 +21,12 @@ import type {
 	WorkerEvent
 } from '../bridge/contract';
 import type { AsyncApi, WorkerHandle } from '../handle/types';
-import { startWorker } from '../handle/worker';
 import { IrisDB } from '../db/schema';
 import { getMeta } from '../db/meta';
 import { probeStore } from '../db/probe';
 import { classifyStorageError } from '../db/failure';
 import { applyEvent } from './app-events';
-import { GatewaySwitch } from './gateway-switch';
+import type { GatewaySwitch } from './gateway-switch';
 import { LiveTexts } from './live-texts.svelte';
 import { Notices } from './notices.svelte';
 import { QueuedSends } from './queued.svelte';
@@ -37,6 +36,7 @@ import type { IndexProgress } from '../bridge/search';
 
 /** Why a command was cut short: the app moved to memory meanwhile (it is run again there). */
 const MOVED = new Error('the app moved to an in-memory store');
+type Commands = Record<string, (...a: unknown[]) => unknown>;
 
 export class AppState {
 	/** `undefined` while loading from the store; `null` when not paired. */
@@ -58,19 +58,13 @@ export class AppState {
 	readonly queued = new QueuedSends();
 	/** The store the UI reads; switched to the in-memory one after a storage failure. */
 	readonly store: Store;
-	/**
-	 * Every worker command, once the connection has started (and after a move to memory, on the
-	 * connection in the page). Rejects as the command does.
-	 */
+	/** Every worker command, once connected (in the page after a move to memory); rejects as it. */
 	readonly commands: AsyncApi<WorkerApi> = new Proxy({} as AsyncApi<WorkerApi>, {
 		get: (_, name) =>
 			typeof name !== 'string' || name === 'then'
 				? undefined
 				: async (...args: unknown[]) => {
-						const api = (await this.#api()) as unknown as Record<
-							string,
-							(...a: unknown[]) => unknown
-						>;
+						const api = (await this.#api()) as unknown as Commands;
 						return api[name]!(...args);
 					}
 	});
@@ -81,18 +75,25 @@ export class AppState {
 	/** The move to memory, once started. */
 	#switch: Promise<void> = Promise.resolve();
 	readonly #fallback = new StorageFallback((entry) => this.#onEvent({ type: 'diagnostic', entry }));
-	readonly #gateways: GatewaySwitch = new GatewaySwitch({
-		store: () => this.store,
-		inMemory: () => this.storage !== null,
-		api: () => this.#worker?.api ?? null,
-		openStore: (name) => this.#openStore(name),
-		follow: async (config) => {
-			this.config = config;
-			if (config) await this.#worker?.api.configure(config);
-		},
-		registerPush: (reg) => this.commands.registerPush(reg),
-		note: (line) => this.#note(line)
-	});
+	#gatewaySwitch: Promise<GatewaySwitch> | undefined;
+	/** Switching gateways; its code loads at start-up, after the chat's first render. */
+	#gateways(): Promise<GatewaySwitch> {
+		return (this.#gatewaySwitch ??= import('./gateway-switch').then(
+			({ GatewaySwitch }) =>
+				new GatewaySwitch({
+					store: () => this.store,
+					inMemory: () => this.storage !== null,
+					api: () => this.#worker?.api ?? null,
+					openStore: (name) => this.#openStore(name),
+					follow: async (config) => {
+						this.config = config;
+						if (config) await this.#worker?.api.configure(config);
+					},
+					registerPush: (reg) => this.commands.registerPush(reg),
+					note: (line) => this.#note(line)
+				})
+		));
+	}
 	/** Counts started connections: events of a stopped one are dropped. */
 	#connection = 0;
 
@@ -115,7 +116,7 @@ export class AppState {
 	async #start(): Promise<void> {
 		// Probed at once: the views opened it already, and a `blocked` event fires only once.
 		const probing = probeStore(this.store.db);
-		const active = await this.#gateways.start();
+		const active = await (await this.#gateways()).start();
 		const failure = await (active && active.store !== this.store.db.name
 			? probeStore(this.#useStore(active.store))
 			: probing);
@@ -139,7 +140,7 @@ export class AppState {
 			}
 		}
 		// Another tab switching gateways (or unpairing) is followed here.
-		this.#gateways.watch();
+		(await this.#gateways()).watch();
 		const wake = () => void this.#worker?.api.wake();
 		addEventListener('online', wake);
 		document.addEventListener('visibilitychange', () => {
@@ -156,14 +157,14 @@ export class AppState {
 		this.config = config;
 		await this.start();
 		const plain = $state.snapshot(config);
-		await this.#gateways.use(plain);
+		await (await this.#gateways()).use(plain);
 		await this.#command((api) => api.configure(plain));
 	}
 
 	/** Forget the gateway and disconnect; the pairing form shows again (its store is kept). */
 	async unpair(): Promise<void> {
 		this.config = null;
-		await this.#gateways.clear();
+		await (await this.#gateways()).clear();
 		await (await this.#api()).configure(null);
 	}
 
@@ -194,6 +195,9 @@ export class AppState {
 	async #connect(): Promise<void> {
 		const db = this.store.db;
 		const connection = ++this.#connection;
+		// Comlink and the worker's start-up on demand: the chat renders from the store first.
+		const { startWorker } = await import('../handle/worker');
+		if (connection !== this.#connection) return;
 		this.#worker = startWorker(db.name);
 		await this.#worker.subscribe((event) => {
 			if (connection === this.#connection) this.#onEvent(event);
@@ -278,7 +282,9 @@ export class AppState {
 
 	async #api(): Promise<AsyncApi<WorkerApi>> {
 		await this.start();
-		await this.#gateways.running;
+		await (
+			await this.#gateways()
+		).running;
 		await this.#switch;
 		if (!this.#worker) throw new Error('the connection worker did not start');
 		return this.#worker.api;

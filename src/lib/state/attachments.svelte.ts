@@ -9,7 +9,6 @@ import { m } from '../i18n';
 import { formatBytes } from '../i18n/format';
 import type { MediaKind } from '../protocol/iris/frames';
 import type { AppState } from './app.svelte';
-import { draftUploads } from '../db/media';
 import { probeMedia } from '../platform/media-probe';
 
 /** One attached file; `size` in bytes. */
@@ -41,23 +40,26 @@ export class Attachments {
 	) {
 		this.#app = app;
 		this.#limit = limitBytes;
-		draftUploads(app.store.db, chat_id).then(
-			(rows) => {
-				const known = this.items.map((a) => a.media_ref);
-				const restored = rows
-					.filter(({ media }) => !known.includes(media.media_id))
-					.map(({ media, upload }) => ({
-						media_ref: media.media_id,
-						filename: media.filename ?? 'file',
-						mime: media.mime ?? 'application/octet-stream',
-						size: media.size ?? 0,
-						kind: media.kind,
-						restored: { state: upload.state, ...(upload.error ? { error: upload.error } : {}) }
-					}));
-				this.items = [...restored, ...this.items];
-			},
-			(e: unknown) => console.error('[media] could not restore attachments', e)
-		);
+		// The upload rows' code on demand (the chat's first render does not need it).
+		import('../db/media')
+			.then(({ draftUploads }) => draftUploads(app.store.db, chat_id))
+			.then(
+				(rows) => {
+					const known = this.items.map((a) => a.media_ref);
+					const restored = rows
+						.filter(({ media }) => !known.includes(media.media_id))
+						.map(({ media, upload }) => ({
+							media_ref: media.media_id,
+							filename: media.filename ?? 'file',
+							mime: media.mime ?? 'application/octet-stream',
+							size: media.size ?? 0,
+							kind: media.kind,
+							restored: { state: upload.state, ...(upload.error ? { error: upload.error } : {}) }
+						}));
+					this.items = [...restored, ...this.items];
+				},
+				(e: unknown) => console.error('[media] could not restore attachments', e)
+			);
 	}
 
 	/** Attach files (picker, drop, paste). `kind` overrides the guess. */

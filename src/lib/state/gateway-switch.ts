@@ -13,7 +13,6 @@ import type { GatewayConfig, WorkerApi } from '../bridge/contract';
 import type { PushRegistration } from '../protocol/push';
 import type { AsyncApi } from '../handle/types';
 import { PageDirectory } from './gateway-directory';
-import { carryPush } from './push-carry';
 import type { Store } from './store.svelte';
 
 /** How long the page waits for the old gateway to be left, ms (the worker waits 3 s at most). */
@@ -103,7 +102,10 @@ export class GatewaySwitch {
 		this.#current = id;
 		if (!row || row.store === host.store().db.name) return;
 		await host.openStore(row.store);
-		if (push) carryPush(host.store(), push, (reg) => host.registerPush(reg), host.note);
+		if (!push) return;
+		// Web Push code on demand: only a switch of gateways with notifications on needs it.
+		const { carryPush } = await import('./push-carry');
+		carryPush(host.store(), push, (reg) => host.registerPush(reg), host.note);
 	}
 
 	async #follow(row: GatewayRow | null): Promise<void> {
