@@ -1,5 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
-import { channelLink, composer, expect, messageLog, pairViaLink, test } from './fixtures';
+import {
+	channelLink,
+	composer,
+	connectionStatus,
+	expect,
+	messageLog,
+	pairViaLink,
+	startsWith,
+	test
+} from './fixtures';
+import { hook } from './faults';
 
 /** Every box in `scope` that a finger can press: buttons, links, menu items, fields. */
 async function smallTargets(scope: Locator): Promise<string[]> {
@@ -66,6 +76,36 @@ for (const size of [
 		});
 	});
 }
+
+test.describe('phone header while the gateway is unreachable', () => {
+	test.use({
+		viewport: { width: 390, height: 844 },
+		hasTouch: true,
+		isMobile: true,
+		gatewayOptions: { testHooks: true }
+	});
+
+	test('the channel name keeps its place; the state is the dot, and in words for screen readers', async ({
+		page,
+		gateway
+	}) => {
+		await pairViaLink(page, gateway);
+		await hook(gateway, 'refuse', { ms: 60_000 });
+		await hook(gateway, 'drop');
+		const status = connectionStatus(page);
+		await expect(status).toHaveText(startsWith('Reconnecting', 'Connecting'));
+		const title = header(page).getByRole('heading', { name: 'General' });
+		await expect(title).toBeVisible();
+		const box = (await title.boundingBox())!;
+		expect(box.width).toBeGreaterThan(40);
+		// Nothing of the connection area sits on the name or the Default tag.
+		const dot = page.getByRole('button', { name: 'Connection details' });
+		const tag = header(page).getByText('Default', { exact: true });
+		const [dotBox, tagBox] = [(await dot.boundingBox())!, (await tag.boundingBox())!];
+		expect(dotBox.x).toBeGreaterThanOrEqual(tagBox.x + tagBox.width);
+		expect(await status.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
+	});
+});
 
 test.describe('phone drawer', () => {
 	test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
