@@ -1,12 +1,9 @@
 /**
  * App-wide state on the page: pairing, connection status, agent activity, streaming text and
- * diagnostics, fed by the connection; the store the UI reads; and the way the UI reaches the
- * worker: `commands` (every command of the contract) and the few actions that do more on the page
- * (`pair`, `unpair`, `send`, `retry`, `cancelMessage`, `editMessage`: they write the store first
- * and survive a move to memory).
- *
- * One store per gateway (doc/storage.md): pairing with another gateway switches the store and
- * the worker together (`pair`), and a tab follows when another tab switched (`#follow`).
+ * diagnostics, fed by the connection; the store the UI reads; `commands` (every worker command)
+ * and the actions that write the store first and survive a move to memory (`pair`, `unpair`,
+ * `send`, `retry`, `cancelMessage`, `editMessage`). One store per gateway (doc/storage.md):
+ * pairing with another gateway switches store and worker together; other tabs follow (`#follow`).
  */
 import type {
 	AgentActivity,
