@@ -160,12 +160,13 @@ test('Send sends the recording at once: one message with one voice note that sho
 	await expect(audio).toHaveCount(1);
 	await expect(audio).toHaveAttribute('src', /^blob:/);
 	await expect(audio).toHaveAttribute('preload', 'metadata');
-	// Its length is known before it is played (a recorded WebM says Infinity until scanned).
+	// Its length is known before it is played (a recorded WebM says Infinity until scanned). The
+	// timer showed 0:01, but the recorder starts a moment after it: about a second, not exactly.
 	await expect
 		.poll(() =>
 			audio.evaluate((el: HTMLAudioElement) => (Number.isFinite(el.duration) ? el.duration : -1))
 		)
-		.toBeGreaterThanOrEqual(1);
+		.toBeGreaterThan(0.5);
 	expect(await audio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBe(0);
 	await expect(page.locator('article[data-role="assistant"]').last()).toContainText(
 		'a voice note "voice-note-'

@@ -11,6 +11,7 @@ import {
 	expect,
 	messageLog,
 	pairViaLink,
+	replyTo,
 	sendMessage,
 	startsWith,
 	test,
@@ -49,8 +50,12 @@ test('Text size scales the messages at once and is remembered across a reload', 
 }) => {
 	await pairViaLink(page, gateway);
 	await sendMessage(page, 'How big is this text?');
+	// Measured once acked: the row is rendered again under its server id, and an element
+	// measured as it goes has no computed size.
+	await expect(replyTo(page, 'How big is this text?')).toHaveAttribute('data-status', 'complete');
 	const text = userMessage(page, 'How big is this text?').locator('p.plain');
 	const before = await fontSize(text);
+	expect(before).toBeGreaterThan(0);
 
 	await openSettings(page);
 	const group = page.getByRole('group', { name: 'Text size', exact: true });
