@@ -24,7 +24,11 @@ export class OutboxSender {
 	#link: Link | null = null;
 	/** Request id → client_msg_id for sends on the current link. */
 	readonly #byRequest = new Map<number, string>();
-	/** client_msg_ids written on the current link and not yet settled. */
+	/**
+	 * client_msg_ids written on the current link and not refused: never written again on it. An
+	 * acked one stays here until the ack's batch removes its row (a flush in between, e.g. at
+	 * `agent.idle`, would otherwise send it twice).
+	 */
 	readonly #inFlight = new Set<string>();
 	readonly #runner = new SerialRunner(() => this.#run());
 	/** Epoch ms before which nothing is sent (the gateway said `rate_limited`). */
@@ -122,7 +126,9 @@ export class OutboxSender {
 		});
 		this.#byRequest.set(id, row.client_msg_id);
 		answer.then(
-			() => this.#inFlight.delete(row.client_msg_id),
+			() => {
+				// Acked: its row goes with the ack's batch; not written again meanwhile (above).
+			},
 			async (e: Error) => {
 				this.#inFlight.delete(row.client_msg_id);
 				// A dropped link is the reconnect's business: the row stays `written`.
