@@ -28,9 +28,13 @@ test('tool cards show name, preview, args, progress, result and duration; beats 
 	await expect(answer).toContainText('the test run failed with a timeout');
 	// message.stop metadata on the bubble.
 	await expect(answer.locator('footer')).toContainText(/demo-echo · \d+ tokens/);
+	// How soon and how fast it came, as this device followed it live (stored: kept after a reload).
+	const speed = /\d+ tokens · [\d.]+ s to first words · \d+ tokens\/s/;
+	await expect(answer.locator('footer')).toContainText(speed);
 	// One card per tool, also after a reload (replays must not duplicate them).
 	await page.reload();
 	const after = lastArticle(page, 'assistant');
 	await expect(after.getByRole('group', { name: /^Tool: / })).toHaveCount(2);
 	await expect(after.getByRole('group', { name: 'Tool: terminal' })).toContainText('Failed');
+	await expect(after.locator('footer')).toContainText(speed);
 });

@@ -5,7 +5,7 @@
  * forgotten answers) runs on the same chain, after the frames received before it.
  */
 import type { ServerFrame } from '../protocol/iris/frames';
-import type { IrisDB } from '../db/schema';
+import type { AnswerTimingRow, IrisDB } from '../db/schema';
 import { applyFrames, noChanges, type StoreChanges } from '../db/apply';
 import type { Clock } from '../platform/clock';
 import type { SearchIndexer } from './search-indexer';
@@ -17,6 +17,8 @@ export interface ApplyQueueDeps {
 	defaultChatId: () => string;
 	/** Latest hot text of a message still streaming (a replayed start must not wipe it). */
 	streamText: (message_id: string) => string | undefined;
+	/** How fast an answer followed live came, taken once by its `message.stop`'s write. */
+	answerTiming?: (message_id: string) => AnswerTimingRow | undefined;
 	/** Indexes what each batch stored, after the commit. */
 	indexer: SearchIndexer;
 	/** A batch or task failed to write. */
@@ -48,6 +50,7 @@ export class ApplyQueue {
 					defaultChatId: this.#d.defaultChatId(),
 					now: this.#d.clock.now(),
 					streamText: this.#d.streamText,
+					...(this.#d.answerTiming ? { answerTiming: this.#d.answerTiming } : {}),
 					changes
 				});
 				// Indexed after the commit, on its own chain: storing never waits for the index.

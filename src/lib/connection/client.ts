@@ -13,6 +13,7 @@ import { ApplyQueue } from './apply-queue';
 import type { Backoff } from './backoff';
 import { FeatureRequests } from './features';
 import { ToastFilter } from './toast-filter';
+import { AnswerTiming } from './answer-timing';
 import { FrameRouter } from './frame-router';
 import { HotTexts } from './hot-texts';
 import type { SocketLike } from './link';
@@ -61,11 +62,13 @@ export class IrisClient {
 			onProgress: (progress) => emit({ type: 'search_index', progress }),
 			log: (line) => deps.log?.(`[search] ${line}`)
 		}));
+		const timing = new AnswerTiming(clock, () => !session.syncing);
 		const queue: ApplyQueue = new ApplyQueue({
 			db,
 			clock,
 			defaultChatId: () => session.defaultChatId,
 			streamText: (id): string | undefined => hot.latest(id),
+			answerTiming: (id) => timing.take(id),
 			indexer: search,
 			storageFailed: (e) => reporter.storageFailed(e)
 		});
@@ -100,7 +103,8 @@ export class IrisClient {
 			outbox,
 			media,
 			reporter,
-			toasts: new ToastFilter(() => session.syncing)
+			toasts: new ToastFilter(() => session.syncing),
+			timing
 		});
 		const session = (this.#session = new Session(
 			{ ...deps, reporter },
@@ -124,6 +128,7 @@ export class IrisClient {
 					outbox.detach();
 					media.detach();
 					activity.clear();
+					timing.reset();
 				}
 			}
 		));

@@ -9,6 +9,7 @@ import { isStored } from '../db/apply';
 import { closeInterrupted } from '../db/interrupted';
 import { markRefused } from '../db/refused';
 import type { TurnActivity } from './activity';
+import type { AnswerTiming } from './answer-timing';
 import type { ApplyQueue } from './apply-queue';
 import { featureEvent, serverErrorEvent } from './feature-events';
 import type { HotTexts } from './hot-texts';
@@ -34,6 +35,8 @@ export interface FrameRouterDeps {
 	reporter: Reporter;
 	/** Which notifications become toasts. */
 	toasts: ToastFilter;
+	/** How fast answers followed live come (the stop's write takes it, ApplyQueue `answerTiming`). */
+	timing: AnswerTiming;
 }
 
 export class FrameRouter {
@@ -51,6 +54,7 @@ export class FrameRouter {
 		switch (frame.type) {
 			case 'message.update': {
 				const { message_id, text, reasoning } = frame.payload;
+				this.#d.timing.text(message_id, text === '');
 				this.#opening(message_id, chat_id, () =>
 					hot.update(message_id, text, typeof reasoning === 'string' ? reasoning : undefined)
 				);
@@ -58,6 +62,7 @@ export class FrameRouter {
 			}
 			case 'message.append': {
 				const { message_id, text } = frame.payload;
+				this.#d.timing.text(message_id, text === '');
 				this.#opening(message_id, chat_id, () => hot.append(message_id, text));
 				return;
 			}
@@ -68,9 +73,14 @@ export class FrameRouter {
 				if (payload.reasoning === undefined && reasoning !== undefined) {
 					payload.reasoning = reasoning;
 				}
+				this.#d.timing.stop(frame.payload.message_id);
 				queue.enqueue({ ...frame, payload });
 				return;
 			}
+			case 'message.start':
+				this.#d.timing.start(frame.payload.message_id);
+				queue.enqueue(frame);
+				return;
 			case 'message':
 				this.#d.outbox.enrichAck(frame);
 				queue.enqueue(frame);

@@ -8,7 +8,7 @@
  * hot and persists it with `persistStreamText`.
  */
 import type { MessagePayload, ServerFrame } from '../protocol/iris/frames';
-import type { IrisDB, MessageRow } from './schema';
+import type { AnswerTimingRow, IrisDB, MessageRow } from './schema';
 import {
 	applyCatalog,
 	applyChannelList,
@@ -26,6 +26,8 @@ export interface ApplyContext {
 	now: number;
 	/** Latest streamed text per message, for a `message.stop` without `final_text`. */
 	streamText?: (message_id: string) => string | undefined;
+	/** How fast an answer came, stored with its `message.stop` (connection/answer-timing.ts). */
+	answerTiming?: (message_id: string) => AnswerTimingRow | undefined;
 	/** Filled with what the batch changed in `messages`, for the search index (doc/search.md). */
 	changes?: StoreChanges;
 }
@@ -179,6 +181,8 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 			if (p.reasoning !== undefined) row.reasoning = p.reasoning;
 			if (p.model !== undefined) row.model = p.model;
 			if (p.tokens !== undefined) row.tokens = p.tokens;
+			const timing = ctx.answerTiming?.(p.message_id);
+			if (timing) row.timing = timing;
 			await db.messages.put(row);
 			ctx.changes?.put.push(row);
 			return;

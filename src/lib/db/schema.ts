@@ -62,6 +62,16 @@ export interface MessageRow {
 	 * (db/interrupted.ts). A later `message.stop` clears it.
 	 */
 	interrupted?: true;
+	/** How fast the answer came, when this device followed it live (connection/answer-timing.ts). */
+	timing?: AnswerTimingRow;
+}
+
+/** An answer's timings as this device saw them, in milliseconds. */
+export interface AnswerTimingRow {
+	/** From `message.start` to the first text; absent when the answer opened with its text. */
+	first_text_ms?: number;
+	/** From the first text to `message.stop`. */
+	stream_ms: number;
 }
 
 /** A message waiting to be sent or acked (doc/protocol.md "Sending messages"). */

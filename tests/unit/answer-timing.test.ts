@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { AnswerTiming } from '../../src/lib/connection/answer-timing';
+import { answerFacts, tokensPerSecond } from '../../src/lib/state/answer-facts';
+import { FakeClock } from './support/fake-clock';
+
+function setup() {
+	const clock = new FakeClock();
+	let live = true;
+	const timing = new AnswerTiming(clock, () => live);
+	return { clock, timing, setLive: (value: boolean) => (live = value) };
+}
+
+describe('AnswerTiming', () => {
+	it('measures start → first text → stop of an answer followed live', () => {
+		const { clock, timing } = setup();
+		timing.start('a');
+		clock.advance(300);
+		timing.text('a', true); // reasoning only: no words yet
+		clock.advance(500);
+		timing.text('a', false);
+		clock.advance(2000);
+		timing.text('a', false);
+		timing.stop('a');
+		expect(timing.take('a')).toEqual({ first_text_ms: 800, stream_ms: 2000 });
+		expect(timing.take('a')).toBeUndefined();
+	});
+
+	it('an answer first seen by its text gets a stream time and no time to first words', () => {
+		const { clock, timing } = setup();
+		timing.text('b', false);
+		clock.advance(1500);
+		timing.stop('b');
+		expect(timing.take('b')).toEqual({ stream_ms: 1500 });
+	});
+
+	it('times nothing replayed by a sync, nor an answer opened before the link changed', () => {
+		const { clock, timing, setLive } = setup();
+		setLive(false);
+		timing.start('r');
+		timing.text('r', false);
+		setLive(true);
+		timing.stop('r');
+		expect(timing.take('r')).toBeUndefined();
+		timing.start('c');
+		timing.text('c', false);
+		timing.reset();
+		clock.advance(100);
+		timing.stop('c');
+		expect(timing.take('c')).toBeUndefined();
+	});
+
+	it('an answer without text has no timing', () => {
+		const { timing } = setup();
+		timing.start('e');
+		timing.stop('e');
+		expect(timing.take('e')).toBeUndefined();
+	});
+});
+
+describe('answerFacts', () => {
+	it('says tokens, time to first words and speed', () => {
+		const row = { tokens: 120, timing: { first_text_ms: 840, stream_ms: 3000 } };
+		expect(tokensPerSecond(row)).toBe(40);
+		expect(answerFacts(row)).toEqual(['120 tokens', '0.8 s to first words', '40 tokens/s']);
+	});
+
+	it('gives no speed for an answer that came in one piece or without tokens', () => {
+		expect(answerFacts({ tokens: 5, timing: { stream_ms: 10 } })).toEqual(['5 tokens']);
+		expect(answerFacts({ timing: { first_text_ms: 1200, stream_ms: 900 } })).toEqual([
+			'1.2 s to first words'
+		]);
+		expect(answerFacts({})).toEqual([]);
+	});
+});

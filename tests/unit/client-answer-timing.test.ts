@@ -1,0 +1,34 @@
+import { describe, expect, it, vi } from 'vitest';
+import { setup } from './support/client-setup';
+
+type Sent = { id?: number; type: string };
+
+describe('IrisClient answer timing', () => {
+	it('stores how soon and how fast an answer followed live came, and none for a replayed one', async () => {
+		const t = setup();
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		const s = t.last();
+		// Frames replayed by the sync are not followed live.
+		s.receive({ v: 1, type: 'message.start', chat_id: 'default', payload: { message_id: 'old' } });
+		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'old', text: 'was' } });
+		s.receive({ v: 1, type: 'message.stop', payload: { message_id: 'old', tokens: 9 } });
+		const sync = (s.sent as Sent[]).find((f) => f.type === 'sync')!;
+		s.receive({ v: 1, type: 'sync.done', id: sync.id, payload: { cursor: 3 } });
+		await vi.waitFor(async () => expect((await t.db.messages.get('old'))?.status).toBe('complete'));
+
+		s.receive({ v: 1, type: 'message.start', chat_id: 'default', payload: { message_id: 'a' } });
+		t.clock.advance(700);
+		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'a', text: 'Hel' } });
+		t.clock.advance(2000);
+		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'a', text: 'Hello' } });
+		s.receive({ v: 1, type: 'message.stop', payload: { message_id: 'a', tokens: 50 } });
+		await vi.waitFor(async () =>
+			expect((await t.db.messages.get('a'))?.timing).toEqual({
+				first_text_ms: 700,
+				stream_ms: 2000
+			})
+		);
+		expect((await t.db.messages.get('old'))?.timing).toBeUndefined();
+	});
+});
