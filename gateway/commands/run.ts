@@ -171,7 +171,10 @@ export function runCommand(
 			return void postNote(hub, scope, usageText(hub, scope));
 		case '/help':
 			return void postNote(hub, scope, helpText(hub));
-		default:
-			postNote(hub, scope, `${code(name)} is not available through this agent.`);
+		default: {
+			// The name is the user's text: a very long one is shortened, not echoed whole.
+			const shown = name.length > 60 ? `${name.slice(0, 59)}…` : name;
+			postNote(hub, scope, `${code(shown)} is not available through this agent.`);
+		}
 	}
 }
