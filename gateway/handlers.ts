@@ -11,8 +11,9 @@ import {
 } from '../src/lib/protocol/iris';
 import { DEFAULT_MAX_MESSAGE_BYTES, type Hub, type Peer } from './hub';
 import type { Scope } from './storage/types';
-import { runAgentTurn, runDemoTurn } from './turn';
-import { findScenario } from './demo';
+import { enqueueAnswer } from './turn';
+import { parseCommand } from './commands/parse';
+import { runCommand } from './commands/run';
 import { handleFcmRegister } from './push/handler';
 import {
 	handleChannelCreate,
@@ -29,7 +30,7 @@ import {
 	handlePickerSelect,
 	sendActivity
 } from './control/handlers';
-import { mediaTurnText, resolveRefs } from './media/describe';
+import { resolveRefs } from './media/describe';
 import { errorFrame } from './errors';
 
 /** The frame's scope: envelope `chat_id` (absent = the default channel) and `thread_id`. */
@@ -94,17 +95,14 @@ function handleMessageSend(
 		// The sender has it through the ack; other devices get it as an event, and sync replays it.
 		hub.broadcast(frame('message', message, scope), { record: true, except: peer });
 	});
-	const agent = hub.options.agent;
-	if (agent) {
-		hub.enqueueTurn(scope, (signal) => runAgentTurn(hub, scope, agent, message, signal));
+	// A slash command is carried out by the gateway, never sent as chat text; with the demo
+	// agent, `/demo <name>` plays a scenario.
+	const command = parseCommand(text);
+	if (command && !(command.name === '/demo' && !hub.options.agent)) {
+		runCommand(hub, scope, message, command);
 		return;
 	}
-	const demo = findScenario(text);
-	// With media, the demo agent describes it (kind, name, size) in its reply.
-	const said = resolved.media.length > 0 ? mediaTurnText(text, resolved.media) : text;
-	hub.enqueueTurn(scope, (signal) =>
-		demo ? demo.scenario(hub, scope, demo.args, signal) : runDemoTurn(hub, scope, said, signal)
-	);
+	enqueueAnswer(hub, scope, message);
 }
 
 function handleHistory(hub: Hub, peer: Peer, f: AppFrameOf<'history'>, scope: Scope): void {
@@ -172,9 +170,9 @@ export function handleAppFrame(hub: Hub, peer: Peer, f: AppFrame): void {
 		case 'channel.delete':
 			return handleChannelDelete(hub, peer, f);
 		case 'commands.catalog':
-			return handleCommandsCatalog(peer, f);
+			return handleCommandsCatalog(hub, peer, f);
 		case 'commands.complete':
-			return handleCommandsComplete(peer, f);
+			return handleCommandsComplete(hub, peer, f);
 		case 'search':
 			return handleSearch(hub, peer, f);
 		case 'read.receipt':

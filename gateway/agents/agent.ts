@@ -19,6 +19,13 @@ export interface TurnInput {
 	history: ChatTurn[];
 	/** The sender's `client_msg_id` of the message, if it gave one (an idempotency key). */
 	clientMsgId?: string;
+	/** The model chosen for this channel with `/model`; absent: the agent's default. */
+	model?: string;
+	/**
+	 * The scope's conversation epoch: 0, then one more after each `/new` (a server that keeps
+	 * sessions starts a new one when it changes).
+	 */
+	epoch?: number;
 }
 
 /** An agent the gateway can run turns with. */
@@ -31,6 +38,13 @@ export interface Agent {
 	 * context's abort reason when stopped; any other rejection is reported as an `error` frame.
 	 */
 	turn(ctx: TurnContext, input: TurnInput): Promise<void>;
+	/**
+	 * The model ids the server offers (`/model`), in its order. Rejects with an `AgentError`
+	 * saying what failed (unreachable, key refused, no list).
+	 */
+	listModels(signal: AbortSignal): Promise<string[]>;
+	/** The model a turn uses when the channel chose none (`/status`); undefined: the server's. */
+	readonly defaultModel: string | undefined;
 }
 
 /** A failure talking to an agent server, in words a user can act on. */

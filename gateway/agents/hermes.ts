@@ -38,10 +38,12 @@ export interface HermesOptions {
 
 /**
  * The Hermes session id of an Iris scope: stable across turns and restarts, one per channel
- * or thread, and made of safe characters whatever the chat id holds.
+ * or thread and conversation `epoch` (`/new` starts the next), made of safe characters
+ * whatever the chat id holds.
  */
-export function sessionIdOf(scope: Scope): string {
-	return `iris-${createHash('sha256').update(scopeKey(scope)).digest('hex').slice(0, 24)}`;
+export function sessionIdOf(scope: Scope, epoch = 0): string {
+	const key = epoch === 0 ? scopeKey(scope) : `${scopeKey(scope)}#${epoch}`;
+	return `iris-${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 }
 
 /** A Hermes Agent API server as the gateway's agent. */
@@ -55,6 +57,18 @@ export class HermesAgent implements Agent {
 	get description(): string {
 		const key = this.#options.apiKey ? '' : ' (no HERMES_API_KEY set)';
 		return `Hermes Agent API server at ${this.#options.url}${key}`;
+	}
+
+	get defaultModel(): string | undefined {
+		return this.#options.model;
+	}
+
+	/** `GET /v1/models`: the ids of its `data` list. */
+	async listModels(signal: AbortSignal): Promise<string[]> {
+		const response = await this.#fetch('/v1/models', signal, { method: 'GET' });
+		const body = (await response.json().catch(() => null)) as { data?: { id?: unknown }[] } | null;
+		const ids = (Array.isArray(body?.data) ? body.data : []).map((m) => m?.id);
+		return ids.filter((id): id is string => typeof id === 'string' && id !== '');
 	}
 
 	async turn(ctx: TurnContext, input: TurnInput): Promise<void> {
@@ -81,9 +95,11 @@ export class HermesAgent implements Agent {
 			headers,
 			body: JSON.stringify({
 				input: input.text,
-				session_id: sessionIdOf(ctx.scope),
+				session_id: sessionIdOf(ctx.scope, input.epoch),
 				conversation_history: input.history.map((m) => ({ role: m.role, content: m.text })),
-				...(this.#options.model ? { model: this.#options.model } : {})
+				...((input.model ?? this.#options.model)
+					? { model: input.model ?? this.#options.model }
+					: {})
 			})
 		});
 		const body = (await response.json().catch(() => null)) as {

@@ -47,8 +47,12 @@ export class OpenAIAgent implements Agent {
 		return `OpenAI-compatible server at ${this.#options.baseUrl}, model ${this.#model ?? '(first listed)'}`;
 	}
 
+	get defaultModel(): string | undefined {
+		return this.#model;
+	}
+
 	async turn(ctx: TurnContext, input: TurnInput): Promise<void> {
-		const model = this.#model ?? (await this.#firstModel(ctx.signal));
+		const model = input.model ?? this.#model ?? (await this.#firstModel(ctx.signal));
 		const messages = [
 			...input.history.map((m) => ({ role: m.role, content: m.text })),
 			{ role: 'user', content: input.text }
@@ -93,11 +97,17 @@ export class OpenAIAgent implements Agent {
 		ctx.finish({ model: answeredBy, ...(tokens === undefined ? {} : { tokens }) });
 	}
 
-	/** The first model the server lists (remembered). */
-	async #firstModel(signal: AbortSignal): Promise<string> {
+	/** `GET {base}/models`: the ids of its `data` list. */
+	async listModels(signal: AbortSignal): Promise<string[]> {
 		const response = await this.#fetch('/models', signal, { method: 'GET' });
 		const body = (await response.json().catch(() => null)) as { data?: { id?: unknown }[] } | null;
-		const id = body?.data?.find((m) => typeof m.id === 'string')?.id as string | undefined;
+		const ids = (Array.isArray(body?.data) ? body.data : []).map((m) => m?.id);
+		return ids.filter((id): id is string => typeof id === 'string' && id !== '');
+	}
+
+	/** The first model the server lists (remembered). */
+	async #firstModel(signal: AbortSignal): Promise<string> {
+		const id = (await this.listModels(signal))[0];
 		if (!id)
 			throw new AgentError(`${this.#options.baseUrl}/models lists no model; set OPENAI_MODEL`);
 		this.#model = id;

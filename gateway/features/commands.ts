@@ -1,26 +1,41 @@
 /**
- * The slash-command catalog of the demo gateway (`commands.catalog`, `commands.complete`): the real
- * Hermes commands beside one `/demo <name>` entry per registered scenario (category `demo`), so
- * every demo trigger is discoverable from the composer's autocomplete.
+ * The slash-command catalog (`commands.catalog`, `commands.complete`): Hermes' messaging
+ * commands, which the gateway carries out for every agent, and with the demo agent one
+ * `/demo <name>` entry per registered scenario (category `demo`), so every demo trigger is
+ * discoverable from the composer's autocomplete.
  */
 import { frame, type AppFrameOf, type CommandInfo } from '../../src/lib/protocol/iris';
 import { scenarioNames } from '../demo';
 import { SCENARIO_DESCRIPTIONS } from '../demo/descriptions';
-import type { Peer } from '../hub';
+import type { Hub, Peer } from '../hub';
 
-/** The Hermes commands the demo gateway lists (it does not run them; they are echoed). */
+/**
+ * Hermes' messaging commands, as every agent lists them. The gateway carries them out itself
+ * (../commands/run.ts); `/title` and `/compress` are listed because Hermes has them, and
+ * answered with a note that they are not available through the gateway.
+ */
 export const HERMES_COMMANDS: readonly CommandInfo[] = [
-	{ name: '/new', description: 'Start a new session', category: 'session' },
-	{ name: '/model', description: 'Switch model', args_hint: '[provider/model]', category: 'model' },
+	{ name: '/new', description: 'Start a new conversation in this channel', category: 'session' },
+	{
+		name: '/model',
+		description: 'Choose the model for this channel',
+		args_hint: '[model]',
+		category: 'model'
+	},
 	{ name: '/stop', description: 'Stop the running turn', category: 'session' },
-	{ name: '/status', description: 'Show agent status', category: 'info' },
+	{ name: '/status', description: 'Show agent, model and conversation', category: 'info' },
 	{ name: '/help', description: 'List commands', category: 'info' },
 	{ name: '/retry', description: 'Retry the last message', category: 'session' },
 	{ name: '/undo', description: 'Undo the last exchange', category: 'session' },
 	{ name: '/compress', description: 'Compress the context', category: 'session' },
-	{ name: '/usage', description: 'Token usage', category: 'info' },
-	{ name: '/approve', description: 'Approve a pending command', category: 'tools' },
-	{ name: '/deny', description: 'Deny a pending command', category: 'tools' },
+	{ name: '/usage', description: 'Tokens used in this channel', category: 'info' },
+	{
+		name: '/approve',
+		description: 'Approve the pending command',
+		args_hint: '[session|always]',
+		category: 'tools'
+	},
+	{ name: '/deny', description: 'Deny the pending command', category: 'tools' },
 	{
 		name: '/queue',
 		description: 'Queue a message for after this turn',
@@ -41,20 +56,25 @@ export const HERMES_COMMANDS: readonly CommandInfo[] = [
 	}
 ];
 
-/** The full catalog: Hermes commands, then `/demo <name>` for every registered scenario. */
-export function catalog(): CommandInfo[] {
+/**
+ * The full catalog: Hermes commands, then (with the demo agent, `demo` true) `/demo <name>` for
+ * every registered scenario.
+ */
+export function catalog(demo = true): CommandInfo[] {
+	const commands = HERMES_COMMANDS.map((c) => ({ ...c }));
+	if (!demo) return commands;
 	const demos = scenarioNames().map((name) => ({
 		name: `/demo ${name}`,
 		description: SCENARIO_DESCRIPTIONS[name] ?? `Demo: ${name}`,
 		category: 'demo'
 	}));
-	return [...HERMES_COMMANDS.map((c) => ({ ...c })), ...demos];
+	return [...commands, ...demos];
 }
 
 /** Commands whose name starts with `prefix` (case-insensitive; a missing leading `/` is added). */
-export function complete(prefix: string): Omit<CommandInfo, 'category'>[] {
+export function complete(prefix: string, demo = true): Omit<CommandInfo, 'category'>[] {
 	const wanted = (prefix.startsWith('/') ? prefix : `/${prefix}`).toLowerCase();
-	return catalog()
+	return catalog(demo)
 		.filter((c) => c.name.toLowerCase().startsWith(wanted))
 		.map(({ name, description, args_hint }) => ({
 			name,
@@ -63,11 +83,23 @@ export function complete(prefix: string): Omit<CommandInfo, 'category'>[] {
 		}));
 }
 
-export function handleCommandsCatalog(peer: Peer, f: AppFrameOf<'commands.catalog'>): void {
-	peer.send(frame('commands.catalog', { commands: catalog() }, { id: f.id }));
+/** `commands.catalog`: the catalog of this gateway's agent. */
+export function handleCommandsCatalog(
+	hub: Hub,
+	peer: Peer,
+	f: AppFrameOf<'commands.catalog'>
+): void {
+	const commands = catalog(!hub.options.agent);
+	peer.send(frame('commands.catalog', { commands }, { id: f.id }));
 }
 
-export function handleCommandsComplete(peer: Peer, f: AppFrameOf<'commands.complete'>): void {
+/** `commands.complete`: the catalog entries starting with the prefix. */
+export function handleCommandsComplete(
+	hub: Hub,
+	peer: Peer,
+	f: AppFrameOf<'commands.complete'>
+): void {
 	const { prefix } = f.payload;
-	peer.send(frame('commands.complete', { prefix, matches: complete(prefix) }, { id: f.id }));
+	const matches = complete(prefix, !hub.options.agent);
+	peer.send(frame('commands.complete', { prefix, matches }, { id: f.id }));
 }

@@ -2,7 +2,8 @@
  * A fake Hermes Agent API server, written from the runs API's documented formats:
  * `POST /v1/runs` → `{ run_id }` (or `{ id }`), `GET /v1/runs/{id}/events` → SSE `data:` lines
  * with JSON events (`event` field) and `: ping` keep-alives, `POST /v1/runs/{id}/approval`
- * (`{ choice }`; 409 when nothing is pending), `POST /v1/runs/{id}/stop` (→ `run.cancelled`).
+ * (`{ choice }`; 409 when nothing is pending), `POST /v1/runs/{id}/stop` (→ `run.cancelled`),
+ * `GET /v1/models` (OpenAI's list format: `{ object: "list", data: [{ id }] }`).
  * Switches make it fail (status) or wait (approval, hold).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -46,6 +47,8 @@ export interface FakeHermes {
 	url: string;
 	script: FakeHermesScript;
 	runs: FakeRunRequest[];
+	/** The ids `GET /v1/models` lists (change it to change the answer). */
+	models: string[];
 	/** Every approval POST: the run and the body's `choice`, and the status answered. */
 	approvals: { runId: string; choice: unknown; status: number }[];
 	/** Run ids whose stop endpoint was called. */
@@ -79,7 +82,13 @@ interface Run {
 export async function startFakeHermes(script: FakeHermesScript): Promise<FakeHermes> {
 	const runs = new Map<string, Run>();
 	let stopWaiters: ((id: string) => void)[] = [];
-	const fake = { script, runs: [], approvals: [], stops: [] } as unknown as FakeHermes;
+	const fake = {
+		script,
+		runs: [],
+		models: ['hermes-agent', 'hermes-large'],
+		approvals: [],
+		stops: []
+	} as unknown as FakeHermes;
 	fake.stopped = () => new Promise((resolve) => stopWaiters.push(resolve));
 	let held!: () => void;
 	const startHeld = new Promise<void>((resolve) => (held = resolve));
@@ -129,6 +138,10 @@ export async function startFakeHermes(script: FakeHermesScript): Promise<FakeHer
 				const id = `run_${fake.runs.length}`;
 				runs.set(id, { steps: s.steps, keepAlive: !!s.keepAlive, stopRequested: false });
 				return json(res, 202, { [s.idField ?? 'run_id']: id, status: 'started' });
+			}
+			if (req.method === 'GET' && req.url === '/v1/models') {
+				const data = fake.models.map((id) => ({ id, object: 'model', owned_by: 'hermes' }));
+				return json(res, 200, { object: 'list', data });
 			}
 			const m = /^\/v1\/runs\/([^/]+)\/(events|approval|stop)$/.exec(req.url ?? '');
 			const run = m ? runs.get(decodeURIComponent(m[1]!)) : undefined;

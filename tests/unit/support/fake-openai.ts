@@ -28,6 +28,8 @@ export interface FakeOpenAI {
 	requests: { model: string; messages: { role: string; content: string }[] }[];
 	/** The authorization header of each request. */
 	authorizations: (string | undefined)[];
+	/** The ids `GET /v1/models` lists (change it to change the answer). */
+	models: string[];
 	/** Resolves when a held response's client went away (Stop aborted it). */
 	aborted: Promise<void>;
 	script: FakeOpenAIScript;
@@ -48,6 +50,7 @@ export async function startFakeOpenAI(script: FakeOpenAIScript): Promise<FakeOpe
 	const fake = {
 		requests: [],
 		authorizations: [],
+		models: [MODEL, 'fake-large'],
 		aborted: new Promise<void>((resolve) => (onAbort = resolve)),
 		script
 	} as unknown as FakeOpenAI;
@@ -55,7 +58,8 @@ export async function startFakeOpenAI(script: FakeOpenAIScript): Promise<FakeOpe
 		fake.authorizations.push(req.headers.authorization);
 		if (req.method === 'GET' && req.url === '/v1/models') {
 			res.setHeader('content-type', 'application/json');
-			res.end(JSON.stringify({ object: 'list', data: [{ id: MODEL, object: 'model' }] }));
+			const data = fake.models.map((id) => ({ id, object: 'model' }));
+			res.end(JSON.stringify({ object: 'list', data }));
 			return;
 		}
 		if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
@@ -64,7 +68,8 @@ export async function startFakeOpenAI(script: FakeOpenAIScript): Promise<FakeOpe
 			return;
 		}
 		void body(req).then((text) => {
-			fake.requests.push(JSON.parse(text) as FakeOpenAI['requests'][number]);
+			const request = JSON.parse(text) as FakeOpenAI['requests'][number];
+			fake.requests.push(request);
 			const s = fake.script;
 			if (s.status) {
 				res.statusCode = s.status;
@@ -74,7 +79,7 @@ export async function startFakeOpenAI(script: FakeOpenAIScript): Promise<FakeOpe
 			res.setHeader('content-type', 'text/event-stream');
 			const send = (delta: object, extra: object = {}) =>
 				res.write(
-					`data: ${JSON.stringify({ model: MODEL, choices: [{ index: 0, delta }], ...extra })}\n\n`
+					`data: ${JSON.stringify({ model: request.model, choices: [{ index: 0, delta }], ...extra })}\n\n`
 				);
 			res.write(': keep-alive\n\n');
 			for (const piece of s.reasoning ?? []) send({ reasoning_content: piece });
@@ -85,7 +90,7 @@ export async function startFakeOpenAI(script: FakeOpenAIScript): Promise<FakeOpe
 			}
 			for (const piece of s.content) send({ content: piece });
 			res.write(
-				`data: ${JSON.stringify({ model: MODEL, choices: [], usage: { prompt_tokens: 3, completion_tokens: s.completionTokens ?? 0 } })}\n\n`
+				`data: ${JSON.stringify({ model: request.model, choices: [], usage: { prompt_tokens: 3, completion_tokens: s.completionTokens ?? 0 } })}\n\n`
 			);
 			res.end('data: [DONE]\n\n');
 		});
