@@ -60,9 +60,11 @@ export class V3IrisAgent implements Agent {
 		const id = newV3Id();
 		let text = '';
 		let open = false;
+		/** Open the answer if needed and append `more` (nothing to append: no update). */
 		const show = (more: string): void => {
 			if (!open) ctx.start();
 			open = true;
+			if (more === '') return;
 			text += more;
 			ctx.write(text);
 		};

@@ -1,13 +1,12 @@
 /**
  * The v3 relay end to end (doc/v3-relay.md): the real gateway on a free port, a fake v3 agent on
- * `/ws/agent?api_key=`, a v3 app on `/ws/app` and an Iris app on `/ws`.
+ * `/ws/agent?api_key=` and a v3 app on `/ws/app` (Iris apps: gateway-v3-relay-iris.test.ts).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { V3FrameOf } from '../../src/lib/protocol/hermes-v3';
-import type { ServerFrameOf } from '../../src/lib/protocol/iris';
 import { agentFromEnv } from '../../gateway/agents/select';
-import { V3IrisAgent, V3_OFFLINE_TEXT } from '../../gateway/v3/iris-agent';
-import { startTestGateway, TestClient, TOKEN, type TestGateway } from './gateway-helpers';
+import { V3IrisAgent } from '../../gateway/v3/iris-agent';
+import { startTestGateway, TOKEN, type TestGateway } from './gateway-helpers';
 import { streamedText, upload, USER, V3Client, v3Message } from './gateway-v3-helpers';
 import { FakeV3Agent } from './support/fake-v3-agent';
 
@@ -71,6 +70,16 @@ describe('v3 agent connection', () => {
 			reason: 'agent connections are off: IRIS_V3_AGENT_KEY is not set'
 		});
 		expect(t.logs.some((l) => l.includes('v3 agent refused'))).toBe(true);
+	});
+
+	it('IRIS_AGENT=demo: v3 apps get the demo agent even with an agent connected', async () => {
+		await start({ key: KEY });
+		const a = await agent();
+		const c = await app();
+		c.send(v3Message('text', { text: '/demo text' }));
+		await c.waitFor((f) => f.type === 'text');
+		await a.roundTrip();
+		expect(a.frames.map((f) => f.type)).toEqual(['pong']);
 	});
 
 	it('IRIS_AGENT=v3 selects the relay for Iris apps', () => {
@@ -202,38 +211,12 @@ describe('v3 app ⇄ gateway ⇄ agent', () => {
 		expect(c.types()).toEqual(['stream_start', 'stream', 'stream_end', 'error']);
 		expect(error.data.code).toBe('offline');
 	});
-});
-
-describe('Iris app ⇄ gateway ⇄ v3 agent (IRIS_AGENT=v3)', () => {
-	beforeEach(() => start());
-
-	async function irisTurn(client: TestClient, text: string) {
-		const from = client.frames.length;
-		await client.request('message.send', { text });
-		await client.waitFor((f) => f.type === 'agent.idle', from, 'agent.idle');
-		return client.frames.slice(from);
-	}
-
-	it('shows the agent streamed answer as an Iris answer', async () => {
+	it('answers the agent ping with pong and refuses its key where only the token goes', async () => {
 		const a = await agent();
-		const [client] = await TestClient.paired(t.gw.wsUrl);
-		closers.push(client);
-		const asked = a.waitFor((f) => f.type === 'text', 0, 'Iris message');
-		const turn = irisTurn(client, 'hello from Iris');
-		const got = (await asked) as V3FrameOf<'text'>;
-		expect(got).toMatchObject({ from: 'iris', to: 'hermes', data: { text: 'hello from Iris' } });
-		a.stream(got, ['Hello ', 'Iris']);
-		const frames = await turn;
-		const stop = frames.find((f) => f.type === 'message.stop') as ServerFrameOf<'message.stop'>;
-		expect(stop.payload).toMatchObject({ final_text: 'Hello Iris', model: 'v3-agent' });
-		expect(client.invalid).toEqual([]);
-	});
-
-	it('answers error{internal} saying the agent is offline when none is connected', async () => {
-		const [client] = await TestClient.paired(t.gw.wsUrl);
-		closers.push(client);
-		const frames = await irisTurn(client, 'anyone?');
-		const error = frames.find((f) => f.type === 'error') as ServerFrameOf<'error'>;
-		expect(error.payload).toEqual({ code: 'internal', message: V3_OFFLINE_TEXT });
+		await a.roundTrip();
+		const probe = await fetch(`${t.gw.httpUrl}/ws/app?api_key=${encodeURIComponent(KEY)}`);
+		expect(probe.status).toBe(401);
+		const wrong = await fetch(`${t.gw.httpUrl}/media/med_x?api_key=wrong`);
+		expect(wrong.status).toBe(401);
 	});
 });
