@@ -7,6 +7,10 @@
  * the reason in `data.text` and the frame's `id` in `reply_to`) and a log line; the connection
  * lives on. `ping` is answered with `pong`. Nothing at all from the app for `idleMs` (90 s, spec
  * "ping / pong") cuts the connection.
+ *
+ * A message that passes the checks goes to the demo agent (`IRIS_AGENT=demo`) or, with any other
+ * `IRIS_AGENT`, to the connected v3 agent (./agent-relay.ts); with none connected it is answered
+ * `error{offline}` and not remembered as received (the same `id` later is a new attempt).
  */
 import { WebSocket, type RawData } from 'ws';
 import {
