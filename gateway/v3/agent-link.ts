@@ -128,7 +128,7 @@ export class V3AgentLink implements V3AgentPeer {
 	send(frame: V3Frame): void {
 		if (this.#ws.readyState !== WebSocket.OPEN) return;
 		const text = encodeV3Frame(frame, 'app_to_server');
-		this.#v3.hub.options.record?.('out', text, 'v3');
+		// Not recorded (IRIS_RECORD_FRAMES): the recording is of app links, checked by direction.
 		this.#ws.send(text);
 	}
 
@@ -148,7 +148,6 @@ export class V3AgentLink implements V3AgentPeer {
 			return;
 		}
 		const text = rawToBuffer(data).toString('utf8');
-		this.#v3.hub.options.record?.('in', text, 'v3');
 		try {
 			const decoded = decodeV3Frame(text, 'server_to_app');
 			if (!decoded.ok) {
