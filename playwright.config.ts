@@ -7,7 +7,7 @@ import type { DialectOption } from './tests/e2e/fixtures';
  */
 /**
  * The specs whose key scenarios also run against the Hermes Chat v3 dialect: pair, stream a reply,
- * media both ways, a disconnect mid-stream, offline after a reload.
+ * media both ways, a disconnect mid-stream, offline after a reload, a v3 agent's answer relayed.
  */
 const BOTH_DIALECTS = [
 	'chat.spec.ts',
@@ -15,7 +15,8 @@ const BOTH_DIALECTS = [
 	'media-pull.spec.ts',
 	'reconnect.spec.ts',
 	'offline-reload.spec.ts',
-	'disconnect-midstream.spec.ts'
+	'disconnect-midstream.spec.ts',
+	'v3-agent-relay.spec.ts'
 ];
 
 /**

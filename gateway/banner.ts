@@ -8,6 +8,7 @@
  *   [gateway] v3 pairing link: the same for a Hermes Chat v3 client (url = ws://HOST:PORT/ws/app)
  *   [gateway] data: <dir> (SQLite) — or "memory (nothing is kept)"
  *   [gateway] agent: which agent answers, and where (./agents/select.ts)
+ *   [gateway] v3 agents: where v3 agents connect (or that they are refused), when it matters
  */
 import QRCode from 'qrcode';
 import type { ConfigOptions } from './config';
@@ -37,6 +38,17 @@ export async function bannerLines(
 		`[gateway] data: ${data}`,
 		`[gateway] agent: ${options.agent?.description ?? 'the demo agent (IRIS_AGENT=demo)'}`
 	];
+	// v3 agents (doc/v3-relay.md): where they connect, or why none can; the key is not printed.
+	if (options.v3AgentKey) {
+		const idle = options.agent
+			? ''
+			: ' (IRIS_AGENT=demo: the demo agent answers, they get nothing)';
+		lines.push(`[gateway] v3 agents: ${gateway.v3AgentWsUrl}?api_key=<IRIS_V3_AGENT_KEY>${idle}`);
+	} else if (options.agent) {
+		lines.push(
+			'[gateway] v3 agents: refused (IRIS_V3_AGENT_KEY is not set); v3 apps get "offline"'
+		);
+	}
 	if (options.qr === 'on' || (options.qr === 'auto' && tty)) {
 		const host = new URL(gateway.httpUrl).hostname.replace(/^\[|\]$/g, '');
 		lines.push(

@@ -23,7 +23,8 @@
  * | `IRIS_HELLO_TIMEOUT_MS` | `10000` (time to a valid `hello` after the upgrade) |
  * | `IRIS_SEND_BURST`      | `30` (`message.send` at once, per device) |
  * | `IRIS_SEND_PER_SECOND` | `5` (`message.send` per second, sustained, per device) |
- * | `IRIS_AGENT`           | `demo`; `openai` with `OPENAI_BASE_URL` …; `hermes` with `HERMES_API_KEY` … (agents/select.ts) |
+ * | `IRIS_AGENT`           | `demo`; `openai` with `OPENAI_BASE_URL` …; `hermes` with `HERMES_API_KEY` …; `v3` (agents/select.ts) |
+ * | `IRIS_V3_AGENT_KEY`    | unset (agents refused); the `api_key` v3 agents connect with at `/ws/agent` |
  */
 import { agentFromEnv } from './agents/select';
 import path from 'node:path';
@@ -155,7 +156,8 @@ export function readConfig(env: NodeJS.ProcessEnv, repoRoot: string, cwd: string
 				? { recordFrames: path.resolve(cwd, env.IRIS_RECORD_FRAMES) }
 				: {}),
 			...(push ? { push } : {}),
-			...(chosen.agent ? { agent: chosen.agent } : {})
+			...(chosen.agent ? { agent: chosen.agent } : {}),
+			...(env.IRIS_V3_AGENT_KEY ? { v3AgentKey: env.IRIS_V3_AGENT_KEY } : {})
 		}
 	};
 }

@@ -1,7 +1,7 @@
 /**
  * The reference gateway: one HTTP server that serves the built SPA, accepts Iris v1 WebSocket
  * connections at `/ws`, and speaks Hermes Chat v3 at `/ws/app?token=` with its media endpoints
- * (`gateway/v3/`).
+ * (`gateway/v3/`), relaying to v3 agents connected at `/ws/agent?api_key=` (doc/v3-relay.md).
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,6 +23,8 @@ import type { PushOptions } from './push/options';
 import { V3_WS_PATH } from '../src/lib/protocol/hermes-v3';
 import type { Session } from './session';
 import { V3Hub } from './v3/hub';
+import { V3_AGENT_WS_PATH } from './v3/agent-link';
+import { V3IrisAgent } from './v3/iris-agent';
 import { handleRequest } from './http/routes';
 import { OriginPolicy } from './http/origins';
 import { handleUpgrade, WS_PATH } from './http/upgrade';
@@ -57,6 +59,8 @@ export interface GatewayOptions {
 	testHooks?: boolean;
 	/** v3: time without any frame from the app before its connection is cut, ms (default 90 s). */
 	v3IdleMs?: number;
+	/** v3 agents' `api_key` at `/ws/agent` (`IRIS_V3_AGENT_KEY`); unset: every agent is refused. */
+	v3AgentKey?: string;
 	/** What the gateway keeps (`IRIS_STORE`, ./storage/); default a fresh in-memory store. Closed by `close()`. */
 	store?: GatewayStore;
 	/** A JSON state file of an older gateway, imported once into the store (`IRIS_STATE_FILE`). */
@@ -87,6 +91,8 @@ export interface RunningGateway {
 	readonly pairingLink: string;
 	/** `ws://HOST:PORT/ws/app` — the Hermes Chat v3 endpoint (the app appends `?token=`). */
 	v3WsUrl: string;
+	/** `ws://HOST:PORT/ws/agent` — where v3 agents connect (appending `?api_key=`). */
+	v3AgentWsUrl: string;
 	/** The pairing link for a v3 client: like `pairingLink`, with `url` = `v3WsUrl`. */
 	readonly v3PairingLink: string;
 	/** What the gateway keeps. */
@@ -180,7 +186,9 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 		})
 	};
 
-	const v3 = new V3Hub(hub, opts.v3IdleMs);
+	const v3 = new V3Hub(hub, opts.v3IdleMs, opts.v3AgentKey);
+	// IRIS_AGENT=v3: Iris turns go to the agents connected to this gateway's relay.
+	if (opts.agent instanceof V3IrisAgent) opts.agent.bind(v3.relay);
 	const server = createServer((req, res) =>
 		handleRequest(req, res, {
 			hub: () => hub,
@@ -260,6 +268,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 			return link(wsUrl);
 		},
 		v3WsUrl,
+		v3AgentWsUrl: `ws://${shownHost}:${port}${V3_AGENT_WS_PATH}`,
 		get v3PairingLink() {
 			return link(v3WsUrl);
 		},

@@ -3,17 +3,22 @@
  *
  * | variable          | meaning                                                          |
  * | ----------------- | ---------------------------------------------------------------- |
- * | `IRIS_AGENT`      | `demo` (default), `openai` or `hermes`                           |
+ * | `IRIS_AGENT`      | `demo` (default), `openai`, `hermes` or `v3`                     |
  * | `OPENAI_BASE_URL` | with `openai`: the server's base URL up to `/v1` (required)      |
  * | `OPENAI_API_KEY`  | with `openai`: bearer key, if the server wants one               |
  * | `OPENAI_MODEL`    | with `openai`: model name; default the first `/models` lists     |
  * | `HERMES_API_URL`  | with `hermes`: the API server, default `http://127.0.0.1:8642`   |
  * | `HERMES_API_KEY`  | with `hermes`: its `API_SERVER_KEY` (bearer)                     |
  * | `HERMES_MODEL`    | with `hermes`: model to ask for; default Hermes' configured one  |
+ * | `IRIS_V3_AGENT_KEY` | with `v3`: the `api_key` agents connect with (doc/v3-relay.md) |
+ *
+ * With any value but `demo`, v3 apps' messages go to the v3 agents connected at `/ws/agent`
+ * (`error{offline}` while none is); `v3` sends the Iris apps' messages there too.
  */
 import type { Agent } from './agent';
 import { DEFAULT_HERMES_URL, HermesAgent } from './hermes';
 import { OpenAIAgent } from './openai';
+import { V3IrisAgent } from '../v3/iris-agent';
 
 /** The chosen agent (`undefined`: the demo agent), or an error saying what to set. */
 export function agentFromEnv(env: NodeJS.ProcessEnv): { agent?: Agent } | { error: string } {
@@ -45,5 +50,6 @@ export function agentFromEnv(env: NodeJS.ProcessEnv): { agent?: Agent } | { erro
 			})
 		};
 	}
-	return { error: `IRIS_AGENT must be "demo", "openai" or "hermes", got "${kind}"` };
+	if (kind === 'v3') return { agent: new V3IrisAgent(Boolean(env.IRIS_V3_AGENT_KEY)) };
+	return { error: `IRIS_AGENT must be "demo", "openai", "hermes" or "v3", got "${kind}"` };
 }

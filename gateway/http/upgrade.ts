@@ -6,7 +6,9 @@
  * 2. 400 for a target that is not a path (./target.ts);
  * 3. 403 for a page on a foreign origin (./origins.ts), before any token is looked at;
  * 4. 429 for an address whose failed authentications emptied its budget (../limits/);
- * 5. v3: 401 for a wrong token (checked before the upgrade, as the v3 spec says; counted);
+ * 5. v3 agents (`/ws/agent`): upgraded, then closed `4001` for a wrong `api_key` (counted) or
+ *    `4003` when `IRIS_V3_AGENT_KEY` is unset (../v3/agent-link.ts);
+ *    v3: 401 for a wrong token (checked before the upgrade, as the v3 spec says; counted);
  *    Iris: 503 past the caps on connections without `hello.ack` (per address, in all); once
  *    accepted, the connection must send a valid `hello` within the hello timeout and at most
  *    64 KiB before it (../limits/admission.ts);
@@ -22,6 +24,7 @@ import { CLOSE_HELLO_TIMEOUT, type Admission } from '../limits/admission';
 import { quoted } from '../log-text';
 import { Session } from '../session';
 import { authorized, requestToken, userOfToken } from '../v3/auth';
+import { handleAgentUpgrade, V3_AGENT_WS_PATH } from '../v3/agent-link';
 import { V3Connection } from '../v3/connection';
 import type { V3Hub } from '../v3/hub';
 import type { OriginPolicy } from './origins';
@@ -63,7 +66,10 @@ export function handleUpgrade(
 	const target = parseTarget(req.url);
 	if (!target) return refuse(socket, '400 Bad Request');
 	const { pathname } = target;
-	if (pathname !== V3_WS_PATH && pathname !== WS_PATH) return refuse(socket, '404 Not Found');
+	const agent = pathname === V3_AGENT_WS_PATH;
+	if (pathname !== V3_WS_PATH && pathname !== WS_PATH && !agent) {
+		return refuse(socket, '404 Not Found');
+	}
 	if (ctx.origins.foreign(req)) {
 		hub.log(
 			`upgrade refused: origin ${quoted(req.headers.origin ?? req.headers['sec-fetch-site'])} not allowed`
@@ -71,6 +77,10 @@ export function handleUpgrade(
 		return refuse(socket, '403 Forbidden');
 	}
 	const address = addressOf(req);
+	if (agent) {
+		if (!ctx.admission.mayAuthenticate(address)) return refuse(socket, '429 Too Many Requests');
+		return handleAgentUpgrade(req, socket, head, target, { ...ctx, address });
+	}
 	if (pathname === V3_WS_PATH) {
 		if (!ctx.admission.mayAuthenticate(address)) return refuse(socket, '429 Too Many Requests');
 		// The spec checks the token before the upgrade ("Gateway 在 upgrade 前验证").

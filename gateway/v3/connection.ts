@@ -7,6 +7,10 @@
  * the reason in `data.text` and the frame's `id` in `reply_to`) and a log line; the connection
  * lives on. `ping` is answered with `pong`. Nothing at all from the app for `idleMs` (90 s, spec
  * "ping / pong") cuts the connection.
+ *
+ * A message that passes the checks goes to the demo agent (`IRIS_AGENT=demo`) or, with any other
+ * `IRIS_AGENT`, to the connected v3 agent (./agent-relay.ts); with none connected it is answered
+ * `error{offline}` and not remembered as received (the same `id` later is a new attempt).
  */
 import { WebSocket, type RawData } from 'ws';
 import {
@@ -48,6 +52,7 @@ export class V3Connection implements V3Peer {
 		});
 		ws.on('error', (e) => v3.hub.log(`v3 socket error: ${e.message}`));
 		this.#touch();
+		v3.noteUser(user);
 		v3.add(this);
 	}
 
@@ -103,6 +108,7 @@ export class V3Connection implements V3Peer {
 		if (f.type === 'ping') return this.send({ type: 'pong' });
 		if (f.type === 'pong') return;
 		this.#user = f.from;
+		this.#v3.noteUser(f.from);
 		if (f.type === 'error') {
 			this.#v3.hub.log(`v3: the app reported ${f.data.code}: ${f.data.text ?? ''}`);
 			return;
@@ -126,6 +132,11 @@ export class V3Connection implements V3Peer {
 			);
 			return;
 		}
+		// Checked before the resend filter: the same message sent again once an agent is back is
+		// a new attempt, not a duplicate.
+		if (this.#v3.relaying && this.#v3.relay.connected === 0) {
+			return this.#refuse('offline', 'no agent is connected to the gateway', f);
+		}
 		if (!this.#v3.firstSeen(f.id)) {
 			this.#v3.hub.log(`v3: message ${f.id} was already received; resend ignored`);
 			return;
@@ -134,7 +145,8 @@ export class V3Connection implements V3Peer {
 			const problem = mediaRefProblem(this.#v3.hub.media, f);
 			if (problem) return this.#refuse(problem.code, problem.text, f);
 		}
-		handleV3Message(this.#v3, f);
+		if (!this.#v3.relaying) return handleV3Message(this.#v3, f);
+		if (!this.#v3.relay.fromApp(f)) this.#refuse('offline', 'no agent is connected', f);
 	}
 
 	/** Log and answer a refused frame with an `error` (to this connection only). */

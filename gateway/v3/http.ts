@@ -1,6 +1,8 @@
 /**
  * The v3 HTTP endpoints (spec "媒体传输流程"), all authenticated like the socket (`?token=` or
- * `Authorization: Bearer`), all answering CORS so an app served elsewhere can call them:
+ * `Authorization: Bearer`), all answering CORS so an app served elsewhere can call them. The
+ * media endpoints also take a v3 agent's key (`?api_key=` or `Authorization: Bearer`), since the
+ * spec's bridge uploads and downloads there too:
  *
  * - `POST /api/media/upload` (multipart/form-data, the first file part, any field name) →
  *   200 `{media_id, name, type, size}`. Refusals carry `{code, text}` (`V3HttpError`):
@@ -25,6 +27,7 @@ import {
 import { decodeSegment, type RequestTarget } from '../http/target';
 import { mimeProblem } from '../media/policy';
 import { mediaHeaders } from '../http/media-headers';
+import { agentAuthorized } from './agent-link';
 import { authorized } from './auth';
 import type { V3Hub } from './hub';
 import { storeV3Media } from './media';
@@ -103,7 +106,10 @@ export function handleV3Http(
 		req.resume();
 		res.setHeader('retry-after', '60');
 		refuse(res, 429, 'upload_failed', 'too many failed authentications', CORS);
-	} else if (!authorized(req, v3.hub.options.token, target)) {
+	} else if (
+		!authorized(req, v3.hub.options.token, target) &&
+		(pathname === V3_WS_PATH || !agentAuthorized(req, v3.relay.key, target))
+	) {
 		access.failed();
 		req.resume();
 		refuse(res, 401, 'upload_failed', 'token rejected', CORS);

@@ -18,12 +18,16 @@ import {
 	type V3Frame
 } from '../../src/lib/protocol/hermes-v3';
 import type { Hub } from '../hub';
+import { V3AgentRelay } from './agent-relay';
 
 /** Frames held for an absent user, at most; older ones are dropped (and logged) beyond this. */
 export const HELD_MAX = 10_000;
 
 /** App message ids remembered to drop resends, at most (oldest forgotten first). */
 const SEEN_MAX = 10_000;
+
+/** User ids remembered for agent replies, at most (oldest forgotten first). */
+const USERS_MAX = 1_000;
 
 /** Default time without any frame from the app before a connection is cut (spec: 90 s). */
 export const V3_IDLE_MS = 90_000;
@@ -54,10 +58,35 @@ export class V3Hub {
 	readonly #peers = new Set<V3Peer>();
 	readonly #held: V3Frame[] = [];
 	readonly #seen = new Set<string>();
+	readonly #users = new Set<string>();
+	/** Connected v3 agents and the routing to and from them (./agent-relay.ts). */
+	readonly relay: V3AgentRelay;
 
-	constructor(hub: Hub, idleMs = V3_IDLE_MS) {
+	/** `agentKey`: `IRIS_V3_AGENT_KEY`; undefined refuses every agent. */
+	constructor(hub: Hub, idleMs = V3_IDLE_MS, agentKey?: string) {
 		this.hub = hub;
 		this.idleMs = idleMs;
+		this.relay = new V3AgentRelay(this, agentKey);
+	}
+
+	/**
+	 * Remember `user` as one of this token's users (the token's JWT `sub`, every `from` its apps
+	 * sent): agent frames `to` it are delivered to the v3 connections (one token is one user).
+	 */
+	noteUser(user: string): void {
+		if (this.#users.has(user)) return;
+		this.#users.add(user);
+		if (this.#users.size > USERS_MAX) this.#users.delete(this.#users.values().next().value!);
+	}
+
+	/** True when `user` is one of this token's users (`noteUser`). */
+	knowsUser(user: string): boolean {
+		return this.#users.has(user);
+	}
+
+	/** Whether app messages go to connected v3 agents (any `IRIS_AGENT` but `demo`). */
+	get relaying(): boolean {
+		return this.hub.options.agent !== undefined;
 	}
 
 	/** The token was rotated: cut every v3 connection (its reconnect is refused with 401). */
