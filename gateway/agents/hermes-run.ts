@@ -105,7 +105,7 @@ export async function followRun(ctx: TurnContext, io: RunIo, runId: string): Pro
 			if (drops > MAX_REATTACH)
 				throw new AgentError(`the event stream of Hermes run ${runId} ended before the run did`);
 			ctx.hub.log(`Hermes run ${runId}: event stream dropped (${why}); re-attaching`);
-			if (await catchUp(ctx, io, path, state, out)) return;
+			if (await catchUp(ctx, io, runId, path, state, out)) return;
 		}
 	} finally {
 		// Never write after the turn: the answer may be closed by then.
@@ -120,6 +120,7 @@ export async function followRun(ctx: TurnContext, io: RunIo, runId: string): Pro
 async function catchUp(
 	ctx: TurnContext,
 	io: RunIo,
+	runId: string,
 	path: string,
 	state: RunState,
 	out: Throttled
@@ -127,7 +128,9 @@ async function catchUp(
 	const response = await io.fetch(path, ctx.signal, { method: 'GET' }, [404]);
 	const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
 	if (response.status === 404 || !body || typeof body.status !== 'string')
-		throw new AgentError(`Hermes lost run ${path.split('/').pop()!} when its event stream dropped`);
+		throw new AgentError(
+			`the event stream of Hermes run ${runId} ended before the run did, and ${io.url}${path} did not tell its state`
+		);
 	const snapshot: RunSnapshot = { status: body.status, error: body.error };
 	const output = body.output ?? body.text;
 	if (typeof output === 'string') snapshot.output = output;

@@ -26,6 +26,9 @@ export const DEFAULT_HERMES_URL = 'http://127.0.0.1:8642';
 /** How long the stop request may take once the user pressed Stop (ms). */
 const STOP_TIMEOUT_MS = 5000;
 
+/** How long a steer request may take (ms); then the text is queued as the next message. */
+const STEER_TIMEOUT_MS = 5000;
+
 /** How long `POST /v1/runs` may take (ms); Stop waits for it, to learn which run to stop. */
 const START_TIMEOUT_MS = 30_000;
 
@@ -112,7 +115,7 @@ export class HermesAgent implements Agent {
 	async #steer(runId: string, text: string): Promise<SteerOutcome> {
 		const path = `/v1/runs/${encodeURIComponent(runId)}/steer`;
 		const init = { method: 'POST', body: JSON.stringify({ text }) };
-		const response = await this.#fetch(path, AbortSignal.timeout(STOP_TIMEOUT_MS), init, [409]);
+		const response = await this.#fetch(path, AbortSignal.timeout(STEER_TIMEOUT_MS), init, [409]);
 		await response.body?.cancel();
 		return response.status === 409 ? 'refused' : 'taken';
 	}

@@ -205,6 +205,18 @@ it('an events stream cut mid-run is re-attached: no text lost or shown twice', a
 	expect(all(frames, 'message.start')).toHaveLength(1);
 });
 
+it('a cut stream of a server that cannot tell the run state: the answer closes with an error', async () => {
+	const { client } = await setUp({ steps: [delta('So far'), { cut: true }, delta(' never')] });
+	fake!.runState = false;
+	const from = client.frames.length;
+	await client.request('message.send', { text: 'count' });
+	const frames = await idle(client, from);
+	expect(payloadOf(frames, 'message.stop').final_text).toBe('So far');
+	expect(payloadOf(frames, 'error').message).toBe(
+		`the event stream of Hermes run run_1 ended before the run did, and ${fake!.url}/v1/runs/run_1 did not tell its state`
+	);
+});
+
 it('Hermes down: degraded, turns answer an error naming the URL; back up: online, turns work', async () => {
 	fake = await startFakeHermes({ steps: [delta('Back.'), completed] });
 	await fake.down();

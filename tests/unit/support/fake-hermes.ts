@@ -66,6 +66,8 @@ export interface FakeHermes {
 	capabilities: Record<string, unknown> | undefined;
 	/** The status a steer POST gets (default 200; 409: the run cannot take it). */
 	steerStatus: number;
+	/** False: `GET /v1/runs/{id}` answers 404 (a server without the run state endpoint). */
+	runState: boolean;
 	runs: FakeRunRequest[];
 	/** Every approval POST: the run and the body's `choice`, and the status answered. */
 	approvals: { runId: string; choice: unknown; status: number }[];
@@ -128,6 +130,7 @@ export async function startFakeHermes(script: FakeHermesScript): Promise<FakeHer
 		script,
 		capabilities: undefined,
 		steerStatus: 200,
+		runState: true,
 		runs: [],
 		approvals: [],
 		clarifications: [],
@@ -169,6 +172,8 @@ export async function startFakeHermes(script: FakeHermesScript): Promise<FakeHer
 				// (`in` cannot narrow away the event step's index signature.)
 				const { meanwhile = [] } = step as Extract<FakeHermesStep, { cut: true }>;
 				for (const missed of meanwhile) play(run, missed);
+				// What was written goes out first (a destroy drops writes still buffered).
+				await new Promise<void>((resolve) => res.write(': cut\n\n', () => resolve()));
 				return void res.destroy();
 			}
 			if ('waitSteer' in step) {
@@ -240,6 +245,7 @@ export async function startFakeHermes(script: FakeHermesScript): Promise<FakeHer
 			const body = JSON.parse(text || '{}') as Record<string, unknown>;
 			if (m[2] === undefined && req.method === 'GET') {
 				fake.snapshots += 1;
+				if (!fake.runState) return json(res, 404, { error: 'not found' });
 				return json(res, 200, { run_id: runId, status: run.status, output: run.output });
 			}
 			if (m[2] === 'events' && req.method === 'GET') return stream(run, res);
@@ -275,8 +281,7 @@ export async function startFakeHermes(script: FakeHermesScript): Promise<FakeHer
 			json(res, 405, { error: 'method not allowed' });
 		})();
 	});
-	const listen = (port: number) =>
-		new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+	const listen = (at: number) => new Promise<void>((r) => server.listen(at, '127.0.0.1', r));
 	await listen(0);
 	const port = (server.address() as AddressInfo).port;
 	fake.url = `http://127.0.0.1:${port}`;
@@ -287,10 +292,7 @@ export async function startFakeHermes(script: FakeHermesScript): Promise<FakeHer
 			server.closeAllConnections();
 			server.close(() => resolve());
 		});
-	fake.up = async () => {
-		await listen(port);
-		listening = true;
-	};
+	fake.up = () => listen(port).then(() => void (listening = true));
 	fake.close = () => (listening ? fake.down() : Promise.resolve());
 	return fake;
 }
