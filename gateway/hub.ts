@@ -133,9 +133,19 @@ export class Hub {
 		this.store.channels.replaceAll(channels);
 	}
 
-	/** Reported in the `status` sent after every `hello.ack`; `/demo status` changes it. */
+	/**
+	 * False while the agent server cannot be reached (`Agent.attach`): `state` is then
+	 * `degraded`. Not stored: a restarted gateway looks again.
+	 */
+	agentReachable = true;
+
+	/**
+	 * Reported in the `status` sent after every `hello.ack`; `/demo status` changes it. An
+	 * unreachable agent server makes an online gateway `degraded`.
+	 */
 	get state(): ServerState {
-		return this.store.meta.get<ServerState>('server_state') ?? 'online';
+		const stored = this.store.meta.get<ServerState>('server_state') ?? 'online';
+		return stored === 'online' && !this.agentReachable ? 'degraded' : stored;
 	}
 
 	set state(state: ServerState) {

@@ -31,6 +31,7 @@ import { handleUpgrade, WS_PATH } from './http/upgrade';
 import { Admission } from './limits/admission';
 import { limitsWith, type Limits } from './limits/settings';
 import type { Agent } from './agents/agent';
+import { frame } from '../src/lib/protocol/iris';
 
 /** Options of `startGateway`. */
 export interface GatewayOptions {
@@ -169,6 +170,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 				await hub.idle();
 				hub.close();
 				hub = startHub();
+				hub.agentReachable = agentReachable;
 				v3.hub = hub;
 				hub.log(`restarted with ${hub.events.size} logged frames`);
 			} finally {
@@ -224,6 +226,17 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 			resolve();
 		});
 	});
+	// The agent's server watch (capabilities, reachability): `status` to every device on a change.
+	const agentWatch = new AbortController();
+	let agentReachable = true;
+	await opts.agent?.attach?.({
+		log: (line) => hub.log(line),
+		signal: agentWatch.signal,
+		setReachable: (reachable) => {
+			agentReachable = hub.agentReachable = reachable;
+			hub.broadcast(frame('status', { state: hub.state }), { record: false });
+		}
+	});
 	const { port } = server.address() as AddressInfo;
 	const shownHost = urlHost(linkHost(opts.host));
 	const httpUrl = `http://${shownHost}:${port}`;
@@ -248,6 +261,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 
 	const close = async (): Promise<void> => {
 		unwatch();
+		agentWatch.abort();
 		hub.close();
 		const sockets = [...wss.clients];
 		for (const ws of sockets) ws.close(1001, 'gateway shutting down');

@@ -28,10 +28,29 @@ export interface TurnInput {
 	epoch?: number;
 }
 
+/** What the gateway lends an agent that watches its server (`Agent.attach`). */
+export interface AgentHost {
+	/** Log a line (the gateway prefixes and escapes it). */
+	log(line: string): void;
+	/**
+	 * The agent server stopped answering (false) or answers again (true): every device is told
+	 * with a `status` frame (`degraded` / `online`).
+	 */
+	setReachable(reachable: boolean): void;
+	/** Aborted when the gateway shuts down: stop probing then. */
+	readonly signal: AbortSignal;
+}
+
 /** An agent the gateway can run turns with. */
 export interface Agent {
 	/** One line for the start-up banner: which agent, where, with what. */
 	readonly description: string;
+	/**
+	 * Optional: called once when the gateway starts, before the banner is printed (so
+	 * `description` can tell what was found). Resolves once a first look at the server is done;
+	 * never rejects (an unreachable server is told through `host.setReachable(false)`).
+	 */
+	attach?(host: AgentHost): Promise<void>;
 	/**
 	 * Answer `input` in `ctx`'s scope: `ctx.start()`, `ctx.write(…)` as text arrives,
 	 * `ctx.finish(…)` (optional: the gateway closes an open answer itself). Rejects with the

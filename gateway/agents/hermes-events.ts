@@ -33,12 +33,20 @@ export type HermesAction =
 	  }
 	/** Ask the user (`picker.approval`), then `POST /v1/runs/{id}/approval`. */
 	| { kind: 'approval'; command: string; description?: string }
+	/** Ask the user (`picker.clarify`, choices or free text), then `POST /v1/runs/{id}/clarify`. */
+	| { kind: 'clarify'; question: string; choices: ClarifyChoice[] }
 	/** `run.completed`: close the answer with the model and output tokens it names. */
 	| { kind: 'done'; model?: string; tokens?: number }
 	/** `run.failed`: close the answer and tell the error. */
 	| { kind: 'failed'; error: string }
 	/** `run.cancelled`: close the answer as stopped. */
 	| { kind: 'cancelled' };
+
+/**
+ * One offered answer of a clarify question (`picker.clarify.choices[]`). A type, not an
+ * interface, so it fits the frame's `Record<string, unknown>` items.
+ */
+export type ClarifyChoice = { value: string; label?: string };
 
 interface OpenTool {
 	index: number;
@@ -117,6 +125,14 @@ export function mapEvent(state: RunState, e: HermesEvent, now: number): HermesAc
 					...optional('description', str(e.description))
 				}
 			];
+		case 'clarify.request':
+			return [
+				{
+					kind: 'clarify',
+					question: str(e.question) ?? str(e.text) ?? '',
+					choices: clarifyChoices(e.choices)
+				}
+			];
 		case 'run.completed': {
 			const usage = (typeof e.usage === 'object' && e.usage !== null ? e.usage : {}) as Record<
 				string,
@@ -179,6 +195,21 @@ function toolCompleted(state: RunState, e: HermesEvent, now: number): HermesActi
 	});
 	if (state.open.length === 0) actions.push({ kind: 'busy', reason: 'processing' });
 	return actions;
+}
+
+/** `choices` as strings or `{value, label?}` objects; anything else is dropped. */
+function clarifyChoices(choices: unknown): ClarifyChoice[] {
+	if (!Array.isArray(choices)) return [];
+	const out: ClarifyChoice[] = [];
+	for (const c of choices as unknown[]) {
+		if (typeof c === 'string' && c) out.push({ value: c });
+		else if (typeof c === 'object' && c !== null) {
+			const value = str((c as Record<string, unknown>).value);
+			const label = str((c as Record<string, unknown>).label);
+			if (value) out.push({ value, ...optional('label', label) });
+		}
+	}
+	return out;
 }
 
 function write(state: RunState): HermesAction {

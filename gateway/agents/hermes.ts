@@ -2,24 +2,32 @@
  * A bridge to an unmodified Hermes Agent's API server (`IRIS_AGENT=hermes`; `hermes gateway`
  * with `API_SERVER_ENABLED=true`). A turn is a run: `POST /v1/runs` with the message, a session
  * id per Iris channel/thread and the channel's conversation; then `GET /v1/runs/{id}/events`
- * (SSE) mapped to Iris frames by `hermes-events.ts`: the answer, its reasoning, tool cards,
- * approvals (`POST /v1/runs/{id}/approval`). Stop posts `/v1/runs/{id}/stop`. doc/agents.md.
+ * (SSE) followed by `hermes-run.ts`: the answer, its reasoning, tool cards, approval and
+ * clarify pickers, re-attaching when the stream drops. Stop posts `/v1/runs/{id}/stop`; steers
+ * go to `/v1/runs/{id}/steer` (`hermes-steer.ts`) when the server's capabilities
+ * (`hermes-capabilities.ts`, probed at start and after an outage) offer it. doc/agents.md.
  */
 import { createHash } from 'node:crypto';
 import type { TurnContext } from '../control/turn-context';
 import { scopeKey, type Scope } from '../storage/types';
-import { AgentError, type Agent, type TurnInput } from './agent';
-import { mapEvent, newRunState, parseEvent, type HermesAction } from './hermes-events';
-import { sseData } from './sse';
+import { AgentError, type Agent, type AgentHost, type TurnInput } from './agent';
+import {
+	HermesHealth,
+	describeCapabilities,
+	probeCapabilities,
+	type RetryOptions
+} from './hermes-capabilities';
+import { followRun } from './hermes-run';
+import { relaySteers, type SteerOutcome } from './hermes-steer';
 
 /** The API server's address when `HERMES_API_URL` is unset. */
 export const DEFAULT_HERMES_URL = 'http://127.0.0.1:8642';
 
-/** Answers of `picker.approval`: Hermes' approval choices. */
-const APPROVAL_CHOICES = ['once', 'session', 'always', 'deny'] as const;
-
 /** How long the stop request may take once the user pressed Stop (ms). */
 const STOP_TIMEOUT_MS = 5000;
+
+/** How long a steer request may take (ms); then the text is queued as the next message. */
+const STEER_TIMEOUT_MS = 5000;
 
 /** How long `POST /v1/runs` may take (ms); Stop waits for it, to learn which run to stop. */
 const START_TIMEOUT_MS = 30_000;
@@ -34,6 +42,8 @@ export interface HermesOptions {
 	model?: string;
 	/** At most one `message.update` per this many ms while text streams in (default 50). */
 	updateEveryMs?: number;
+	/** Backoff of the probes while the server is down (default 500 ms doubling to 5 s). */
+	retry?: RetryOptions;
 }
 
 /**
@@ -49,14 +59,29 @@ export function sessionIdOf(scope: Scope, epoch = 0): string {
 /** A Hermes Agent API server as the gateway's agent. */
 export class HermesAgent implements Agent {
 	readonly #options: HermesOptions;
+	readonly #health: HermesHealth;
 
 	constructor(options: HermesOptions) {
 		this.#options = { ...options, url: options.url.replace(/\/+$/, '') };
+		const { url, apiKey } = this.#options;
+		this.#health = new HermesHealth(
+			(signal) => probeCapabilities(url, apiKey, signal),
+			options.retry
+		);
 	}
 
 	get description(): string {
 		const key = this.#options.apiKey ? '' : ' (no HERMES_API_KEY set)';
-		return `Hermes Agent API server at ${this.#options.url}${key}`;
+		const line = `Hermes Agent API server at ${this.#options.url}${key}`;
+		const reachable = this.#health.reachable;
+		if (reachable === undefined) return line;
+		if (!reachable) return `${line}; unreachable, retrying`;
+		return `${line}; capabilities: ${describeCapabilities(this.#health.capabilities)}`;
+	}
+
+	/** Probe the capabilities (and reachability) at start; see `hermes-capabilities.ts`. */
+	attach(host: AgentHost): Promise<void> {
+		return this.#health.attach(host);
 	}
 
 	get defaultModel(): string | undefined {
@@ -73,14 +98,40 @@ export class HermesAgent implements Agent {
 
 	async turn(ctx: TurnContext, input: TurnInput): Promise<void> {
 		const runId = await this.#startRun(ctx, input);
+		const endSteers = relaySteers(
+			ctx,
+			() => this.#health.capabilities.steer,
+			(text) => this.#steer(runId, text)
+		);
 		try {
 			if (ctx.signal.aborted) throw ctx.signal.reason;
-			await this.#follow(ctx, runId);
+			await followRun(
+				ctx,
+				{
+					url: this.#options.url,
+					fetch: (path, signal, init, allow) => this.#fetch(path, signal, init, allow),
+					capabilities: () => this.#health.capabilities,
+					updateEveryMs: this.#options.updateEveryMs ?? 50,
+					...(this.#options.model ? { model: this.#options.model } : {})
+				},
+				runId
+			);
 		} catch (e) {
 			// Stop (or shutdown): the run must not go on working unseen.
 			if (ctx.signal.aborted) await this.#stopRun(ctx, runId);
 			throw e;
+		} finally {
+			endSteers();
 		}
+	}
+
+	/** `POST …/steer {text}`: taken, or refused (409: the run cannot take it now). */
+	async #steer(runId: string, text: string): Promise<SteerOutcome> {
+		const path = `/v1/runs/${encodeURIComponent(runId)}/steer`;
+		const init = { method: 'POST', body: JSON.stringify({ text }) };
+		const response = await this.#fetch(path, AbortSignal.timeout(STEER_TIMEOUT_MS), init, [409]);
+		await response.body?.cancel();
+		return response.status === 409 ? 'refused' : 'taken';
 	}
 
 	/**
@@ -110,107 +161,6 @@ export class HermesAgent implements Agent {
 		if (typeof id !== 'string' && typeof id !== 'number')
 			throw new AgentError(`${this.#options.url}/v1/runs answered without a run id`);
 		return String(id);
-	}
-
-	/** Stream the run's events into the turn until it completes, fails or is cancelled. */
-	async #follow(ctx: TurnContext, runId: string): Promise<void> {
-		const path = `/v1/runs/${encodeURIComponent(runId)}`;
-		const response = await this.#fetch(`${path}/events`, ctx.signal, {
-			method: 'GET',
-			headers: { accept: 'text/event-stream' }
-		});
-		if (!response.body) throw new AgentError(`${this.#options.url}${path}/events sent no stream`);
-		ctx.start();
-		const state = newRunState();
-		const every = this.#options.updateEveryMs ?? 50;
-		let shown = 0;
-		let unshown = false;
-		// A throttled update still shows when the stream then pauses (a tool runs, Hermes thinks).
-		let later: NodeJS.Timeout | undefined;
-		const flush = () => {
-			clearTimeout(later);
-			later = undefined;
-			if (unshown) ctx.write(state.text, state.reasoning);
-			unshown = false;
-			shown = Date.now();
-		};
-		try {
-			for await (const data of sseData(response.body)) {
-				const event = parseEvent(data);
-				if (!event) continue;
-				for (const action of mapEvent(state, event, Date.now())) {
-					if (action.kind === 'write') {
-						unshown = true;
-						// Full text in every update: at most one per `every` ms, not one per delta.
-						const wait = every - (Date.now() - shown);
-						if (wait <= 0) flush();
-						else later ??= setTimeout(flush, wait);
-						continue;
-					}
-					flush();
-					if (await this.#act(ctx, path, action)) return;
-				}
-			}
-		} finally {
-			// Never write after the turn: the answer may be closed by then.
-			clearTimeout(later);
-		}
-		throw new AgentError(`the event stream of Hermes run ${runId} ended before the run did`);
-	}
-
-	/** Carry out one non-text action; true when the run is over. */
-	async #act(ctx: TurnContext, path: string, action: HermesAction): Promise<boolean> {
-		switch (action.kind) {
-			case 'busy':
-				ctx.busy(action.reason);
-				return false;
-			case 'tool.start': {
-				const { index, name, preview, args } = action;
-				ctx.toolStart({ index, name, preview, args });
-				return false;
-			}
-			case 'tool.end': {
-				const { index, name, ok, duration, output_preview } = action;
-				ctx.toolEnd({ index, name, ok, duration, output_preview });
-				return false;
-			}
-			case 'approval': {
-				const choice = await ctx.ask(
-					'picker.approval',
-					{
-						command: action.command,
-						...(action.description ? { description: action.description } : {})
-					},
-					APPROVAL_CHOICES
-				);
-				await this.#answerApproval(ctx, path, choice);
-				return false;
-			}
-			case 'done': {
-				const model = action.model ?? this.#options.model;
-				ctx.finish({
-					...(model ? { model } : {}),
-					...(action.tokens === undefined ? {} : { tokens: action.tokens })
-				});
-				return true;
-			}
-			case 'failed':
-				throw new AgentError(`Hermes Agent run failed: ${action.error}`);
-			case 'cancelled':
-				ctx.finish({});
-				return true;
-			case 'write':
-				return false;
-		}
-	}
-
-	/** `POST …/approval`; a 409 (nothing pending: answered or timed out meanwhile) is only logged. */
-	async #answerApproval(ctx: TurnContext, path: string, choice: string): Promise<void> {
-		const init = { method: 'POST', body: JSON.stringify({ choice }) };
-		const response = await this.#fetch(`${path}/approval`, ctx.signal, init, [409]);
-		await response.body?.cancel();
-		if (response.status === 409)
-			ctx.hub.log(`Hermes had no approval pending for ${path}; the run goes on`);
 	}
 
 	/** `POST …/stop` after Stop; a failure is logged, not told (the answer closes anyway). */
@@ -247,8 +197,10 @@ export class HermesAgent implements Agent {
 			if (signal.aborted && !isTimeout(signal.reason)) throw signal.reason;
 			const why =
 				e instanceof Error ? ((e.cause as Error | undefined)?.message ?? e.message) : String(e);
+			this.#health.unreachable(why);
 			throw new AgentError(`cannot reach Hermes Agent at ${url}: ${why}`);
 		}
+		this.#health.answered();
 		if (response.ok || allow.includes(response.status)) return response;
 		await response.body?.cancel();
 		if (response.status === 401 || response.status === 403)

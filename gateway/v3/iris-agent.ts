@@ -47,6 +47,14 @@ export class V3IrisAgent implements Agent {
 			: 'v3 agents (IRIS_AGENT=v3), but IRIS_V3_AGENT_KEY is not set: every agent is refused';
 	}
 
+	/** A v3 agent picks its own model: the protocol has no way to ask for one. */
+	readonly defaultModel = undefined;
+
+	/** The v3 protocol lists no models: `/model` says so. */
+	async listModels(): Promise<string[]> {
+		throw new AgentError('a Hermes Chat v3 agent does not list its models');
+	}
+
 	/** Route this agent's turns through `relay` (the gateway's, once started). */
 	bind(relay: V3AgentRelay): void {
 		this.#relay = relay;

@@ -1,10 +1,11 @@
 /**
  * `IRIS_AGENT=hermes` in the real app: a turn answered by a Hermes Agent API server (the unit
  * tests' fake, from the runs API's formats) shows its reasoning, tool card, approval picker and
- * metadata like any other turn, and the approval reaches Hermes.
+ * metadata like any other turn, and the approval reaches Hermes; Steer reaches the run; while
+ * Hermes is down the gateway shows as degraded, and is back to normal once Hermes answers.
  */
 import { startFakeHermes } from '../unit/support/fake-hermes';
-import { expect, lastArticle, pairViaLink, sendMessage, test } from './fixtures';
+import { composer, expect, lastArticle, pairViaLink, sendMessage, test } from './fixtures';
 
 test('a Hermes run: reasoning, a tool card, an approval answered in the app, the answer', async ({
 	page,
@@ -27,7 +28,9 @@ test('a Hermes run: reasoning, a tool card, an approval answered in the app, the
 			env: { IRIS_AGENT: 'hermes', HERMES_API_URL: fake.url, HERMES_API_KEY: 'e2e-key' }
 		});
 		const banner = await gateway.waitForLine(/^\[gateway\] agent: /);
-		expect(banner).toBe(`[gateway] agent: Hermes Agent API server at ${fake.url}`);
+		expect(banner).toBe(
+			`[gateway] agent: Hermes Agent API server at ${fake.url}; capabilities: runs only (no /v1/capabilities)`
+		);
 		await pairViaLink(page, gateway);
 		await sendMessage(page, 'clean the build');
 
@@ -61,6 +64,69 @@ test('a Hermes run: reasoning, a tool card, an approval answered in the app, the
 			authorization: 'Bearer e2e-key'
 		});
 		expect(fake.runs[0]!.idempotencyKey).toEqual(expect.any(String));
+	} finally {
+		await fake.close();
+	}
+});
+
+test('Steer reaches the running Hermes run when Hermes offers steering', async ({
+	page,
+	startGateway
+}) => {
+	const fake = await startFakeHermes({
+		steps: [
+			{ event: 'message.delta', delta: 'Formatting the file. ' },
+			{ waitSteer: true },
+			{ event: 'message.delta', delta: 'Done.' },
+			{ event: 'run.completed', model: 'hermes-e2e' }
+		]
+	});
+	fake.capabilities = { capabilities: ['runs', 'steer'] };
+	try {
+		const gateway = await startGateway({
+			env: { IRIS_AGENT: 'hermes', HERMES_API_URL: fake.url }
+		});
+		const banner = await gateway.waitForLine(/^\[gateway\] agent: /);
+		expect(banner).toContain('capabilities: runs, steer');
+		await pairViaLink(page, gateway);
+		await sendMessage(page, 'format it');
+		const answer = lastArticle(page, 'assistant');
+		await expect(answer).toContainText('Formatting the file.');
+		await composer(page).fill('use tabs');
+		await page.getByRole('button', { name: 'Steer', exact: true }).click();
+		await expect(answer).toHaveAttribute('data-status', 'complete');
+		await expect(answer).toContainText('Steering: use tabs');
+		await expect(answer).toContainText('Formatting the file. Steered: use tabs. Done.');
+		expect(fake.steers).toEqual([{ runId: 'run_1', body: { text: 'use tabs' }, status: 200 }]);
+		expect(fake.runs).toHaveLength(1);
+	} finally {
+		await fake.close();
+	}
+});
+
+test('Hermes down: the gateway shows degraded; once Hermes answers, online and a turn works', async ({
+	page,
+	startGateway
+}) => {
+	const fake = await startFakeHermes({
+		steps: [{ event: 'message.delta', delta: 'Back online.' }, { event: 'run.completed' }]
+	});
+	await fake.down();
+	try {
+		const gateway = await startGateway({
+			env: { IRIS_AGENT: 'hermes', HERMES_API_URL: fake.url }
+		});
+		const banner = await gateway.waitForLine(/^\[gateway\] agent: /);
+		expect(banner).toContain('unreachable, retrying');
+		await pairViaLink(page, gateway);
+		const state = page.getByRole('status', { name: 'Gateway', exact: true });
+		await expect(state).toHaveText('Gateway degraded');
+
+		await fake.up();
+		await gateway.waitForLine(/Hermes Agent answers again/);
+		await expect(state).toHaveText('Gateway online');
+		await sendMessage(page, 'are you there?');
+		await expect(lastArticle(page, 'assistant')).toContainText('Back online.');
 	} finally {
 		await fake.close();
 	}

@@ -108,4 +108,24 @@ describe('mapEvent', () => {
 			{ kind: 'cancelled' }
 		]);
 	});
+
+	it('maps a clarify question: choices as strings or {value, label}; others dropped', () => {
+		expect(
+			run([
+				{
+					event: 'clarify.request',
+					question: 'Which one?',
+					choices: ['a', { value: 'b', label: 'Bee' }, { label: 'no value' }, 7, '']
+				},
+				{ event: 'clarify.request', text: 'Free text?' }
+			])
+		).toEqual([
+			{
+				kind: 'clarify',
+				question: 'Which one?',
+				choices: [{ value: 'a' }, { value: 'b', label: 'Bee' }]
+			},
+			{ kind: 'clarify', question: 'Free text?', choices: [] }
+		]);
+	});
 });

@@ -72,6 +72,9 @@ export async function startHarness(kind: AgentKind, store?: GatewayStore): Promi
 			}));
 	} else if (kind === 'hermes') {
 		h.hermes = await startFakeHermes({ steps: HERMES_ANSWER });
+		// A server that takes steering, so `/steer` reaches the run (without it a steer is queued
+		// as the next message: gateway-hermes-runs.test.ts).
+		h.hermes.capabilities = { capabilities: { steer: true, clarify: true } };
 		const agent = new HermesAgent({ url: h.hermes.url, updateEveryMs: 0 });
 		h.t = await startTestGateway({ agent, ...extra });
 		h.asks = () =>
