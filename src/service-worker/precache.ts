@@ -3,7 +3,8 @@
  *
  * - Every build's shell (index.html), chunks, icons and manifest are precached at install; a
  *   navigation is answered with the precached shell (online or not), so the HTML always belongs
- *   to the same build as the chunks beside it.
+ *   to the same build as the chunks beside it — unless some of those chunks went missing
+ *   (`./shell.ts`: then the network, or a page that says so, never a blank start).
  * - The new worker waits; it only takes over when the user asks (`SKIP_WAITING` message).
  * - When it takes over, the chunks of the build it replaces are kept in `RETIRED_CACHE` before
  *   Workbox deletes them from the precache: a tab still running that build can lazy-load its
@@ -15,12 +16,10 @@
 import { PrecacheController, PrecacheRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, Route, Router } from 'workbox-routing';
 import { lazyAsset } from './lazy-cache';
+import { isChunk, shellHandler } from './shell';
 
 /** Chunks of the previous build, for tabs that still run it. */
 export const RETIRED_CACHE = 'iris-retired-chunks';
-
-/** Hashed build output: the only URLs worth keeping for old tabs. */
-const isChunk = (url: URL): boolean => url.pathname.startsWith('/_app/immutable/');
 
 /** The shell's URL in the precache manifest (adapter-static's SPA fallback). */
 const SHELL_URL = '/index.html';
@@ -72,7 +71,7 @@ export function setUpPrecache(
 	const router = new Router();
 	router.registerRoute(new PrecacheRoute(controller));
 	router.registerRoute(
-		new NavigationRoute(controller.createHandlerBoundToURL(SHELL_URL), {
+		new NavigationRoute(shellHandler(sw, controller, SHELL_URL), {
 			// The WebSocket endpoint and the gateway's HTTP API are not app pages.
 			denylist: [/^\/ws$/, /^\/api\//]
 		})

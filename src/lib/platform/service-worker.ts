@@ -44,7 +44,9 @@ export async function registerServiceWorker(
 		event.ports[0]?.postMessage(reply);
 	});
 	navigator.serviceWorker.startMessages();
-	const wb = new Workbox(SERVICE_WORKER_URL, { scope: '/' });
+	// `updateViaCache: 'none'`: the update check always asks the server for the worker script and
+	// what it imports, never the HTTP cache (a stale cached worker would hide a new version).
+	const wb = new Workbox(SERVICE_WORKER_URL, { scope: '/', updateViaCache: 'none' });
 	let waiting = false;
 	wb.addEventListener('waiting', () => {
 		waiting = true;
