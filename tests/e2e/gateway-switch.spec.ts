@@ -94,7 +94,11 @@ test('switching gateways keeps each history apart; the old outbox waits for the 
 });
 
 test.describe('notifications', () => {
-	test.use({ gatewayOptions: { env: { IRIS_PUSH: 'webpush' } } });
+	test.use({
+		gatewayOptions: {
+			env: { IRIS_PUSH: 'webpush', IRIS_VAPID_SUBJECT: 'mailto:tests@example.com' }
+		}
+	});
 
 	test('a switch unregisters push from the old gateway and registers it with the new', async ({
 		page,

@@ -51,7 +51,9 @@ class FakeNtfy {
 	}
 }
 
-test.use({ gatewayOptions: { env: { IRIS_PUSH: 'webpush' } } });
+test.use({
+	gatewayOptions: { env: { IRIS_PUSH: 'webpush', IRIS_VAPID_SUBJECT: 'mailto:tests@example.com' } }
+});
 
 test('Notifications: Web Push via the gateway, an ntfy topic, a new topic, then off (push service stubbed)', async ({
 	page,

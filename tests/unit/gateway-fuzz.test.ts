@@ -40,6 +40,7 @@ beforeAll(async () => {
 		IRIS_STATIC_DIR: dir,
 		IRIS_TEST_HOOKS: '1',
 		IRIS_PUSH: 'webpush',
+		IRIS_VAPID_SUBJECT: 'mailto:tests@example.com',
 		IRIS_DEMO_STEP_MS: '0',
 		IRIS_QR: '0'
 	});

@@ -9,7 +9,12 @@ import { TestClient, startTestGateway, type TestGateway } from './gateway-helper
 
 let t: TestGateway;
 beforeAll(async () => {
-	t = await startTestGateway({ push: readPushOptions({ IRIS_PUSH: 'webpush' }) as PushOptions });
+	t = await startTestGateway({
+		push: readPushOptions({
+			IRIS_PUSH: 'webpush',
+			IRIS_VAPID_SUBJECT: 'mailto:tests@example.com'
+		}) as PushOptions
+	});
 });
 afterAll(() => t.stop());
 
@@ -65,7 +70,13 @@ it('knows private addresses, and lets tests use a local push service', () => {
 	expect(isPrivateAddress('1.1.1.1')).toBe(false);
 	expect(isPrivateAddress('2606:4700::1111')).toBe(false);
 	expect(endpointProblem('http://127.0.0.1:9999/push', true)).toBeUndefined();
-	expect(readPushOptions({ IRIS_PUSH: 'webpush', IRIS_PUSH_ALLOW_PRIVATE: '1' })).toMatchObject({
+	expect(
+		readPushOptions({
+			IRIS_PUSH: 'webpush',
+			IRIS_PUSH_ALLOW_PRIVATE: '1',
+			IRIS_VAPID_SUBJECT: 'mailto:tests@example.com'
+		})
+	).toMatchObject({
 		allowPrivateEndpoints: true
 	});
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { readPushOptions, type PushOptions } from '../../gateway/push/options';
+import { readPushOptions, readVapidSubject, type PushOptions } from '../../gateway/push/options';
 import type { ServerFrameOf } from '../../src/lib/protocol/iris';
 import { parsePush } from '../../src/lib/protocol/push';
 import { TOKEN, TestClient, startTestGateway, type TestGateway } from './gateway-helpers';
@@ -14,7 +14,11 @@ let vapidKey: string;
 const clients: TestClient[] = [];
 
 beforeEach(async () => {
-	const options = readPushOptions({ IRIS_PUSH: 'webpush', IRIS_PUSH_ALLOW_PRIVATE: '1' });
+	const options = readPushOptions({
+		IRIS_PUSH: 'webpush',
+		IRIS_PUSH_ALLOW_PRIVATE: '1',
+		IRIS_VAPID_SUBJECT: 'mailto:tests@example.com'
+	});
 	if (typeof options !== 'object' || !options.vapid) throw new Error('push options expected');
 	push = options;
 	vapidKey = options.vapid.publicKey;
@@ -69,7 +73,7 @@ describe('Web Push through the gateway', () => {
 		expect(request.headers['content-encoding']).toBe('aes128gcm');
 		expect(Number(request.headers.ttl)).toBeGreaterThan(0);
 		expect(verifyVapid(request.headers, service.origin, vapidKey).sub).toBe(
-			'mailto:iris@localhost'
+			'mailto:tests@example.com'
 		);
 		const payload = JSON.parse(decryptPush(request.body, phone)) as Record<string, unknown>;
 		expect(payload).toMatchObject({
@@ -142,6 +146,25 @@ describe('readPushOptions', () => {
 			vapid: { publicKey: 'pub', privateKey: 'priv', subject: 'mailto:me@example.com' }
 		});
 		expect(readPushOptions({ IRIS_PUSH: 'ntfy' })).toMatch(/IRIS_NTFY_URL/);
+	});
+
+	it('needs a VAPID subject push services accept: a public mailto: or https: contact', () => {
+		expect(readPushOptions({ IRIS_PUSH: 'webpush' })).toMatch(/needs IRIS_VAPID_SUBJECT/);
+		for (const bad of [
+			'mailto:iris@localhost',
+			'mailto:me@box.local',
+			'mailto:me@intranet',
+			'mailto:me@192.168.1.4',
+			'https://localhost:8787',
+			'http://example.com',
+			'me@example.com',
+			'mailto:'
+		]) {
+			expect(readVapidSubject(bad), bad).toMatch(/Apple refuses localhost/);
+		}
+		for (const good of ['mailto:me@example.com', 'https://iris.example.org/contact']) {
+			expect(readVapidSubject(good)).toEqual({ subject: good });
+		}
 		expect(readPushOptions({ IRIS_PUSH: 'ntfy', IRIS_NTFY_URL: 'ftp://x' })).toMatch(/http/);
 		expect(readPushOptions({ IRIS_PUSH: 'ntfy', IRIS_NTFY_URL: 'http://127.0.0.1:1/' })).toEqual({
 			ntfy: { url: 'http://127.0.0.1:1' }
