@@ -97,7 +97,9 @@ export class HermesAgent implements Agent {
 	}
 
 	async turn(ctx: TurnContext, input: TurnInput): Promise<void> {
-		const runId = await this.#startRun(ctx, input);
+		// The model asked for: the channel's `/model` choice, else `HERMES_MODEL`.
+		const model = input.model ?? this.#options.model;
+		const runId = await this.#startRun(ctx, input, model);
 		const endSteers = relaySteers(
 			ctx,
 			() => this.#health.capabilities.steer,
@@ -112,7 +114,7 @@ export class HermesAgent implements Agent {
 					fetch: (path, signal, init, allow) => this.#fetch(path, signal, init, allow),
 					capabilities: () => this.#health.capabilities,
 					updateEveryMs: this.#options.updateEveryMs ?? 50,
-					...(this.#options.model ? { model: this.#options.model } : {})
+					...(model ? { model } : {})
 				},
 				runId
 			);
@@ -135,10 +137,10 @@ export class HermesAgent implements Agent {
 	}
 
 	/**
-	 * `POST /v1/runs`; the run's id. Not aborted by Stop: a run Hermes started must be known to
-	 * be stopped (`turn` stops it once the id is in).
+	 * `POST /v1/runs` (asking for `model` when set); the run's id. Not aborted by Stop: a run
+	 * Hermes started must be known to be stopped (`turn` stops it once the id is in).
 	 */
-	async #startRun(ctx: TurnContext, input: TurnInput): Promise<string> {
+	async #startRun(ctx: TurnContext, input: TurnInput, model: string | undefined): Promise<string> {
 		const headers: Record<string, string> = {};
 		if (input.clientMsgId) headers['idempotency-key'] = input.clientMsgId;
 		const response = await this.#fetch('/v1/runs', AbortSignal.timeout(START_TIMEOUT_MS), {
@@ -148,9 +150,7 @@ export class HermesAgent implements Agent {
 				input: input.text,
 				session_id: sessionIdOf(ctx.scope, input.epoch),
 				conversation_history: input.history.map((m) => ({ role: m.role, content: m.text })),
-				...((input.model ?? this.#options.model)
-					? { model: input.model ?? this.#options.model }
-					: {})
+				...(model ? { model } : {})
 			})
 		});
 		const body = (await response.json().catch(() => null)) as {

@@ -72,7 +72,7 @@ describe.each<AgentKind>(['demo', 'openai', 'hermes'])('with the %s agent', (kin
 		await h.client.waitFor((f) => f.type === 'agent.idle', idle, 'the picker turn ends');
 		const answer = await turn(h, 'which model?');
 		expect(h.asks().at(-1)!.model).toBe(name);
-		if (kind !== 'hermes') expect(stopOf(answer).model).toBe(name);
+		expect(stopOf(answer).model).toBe(name);
 		// Another channel keeps the default.
 		const created = (await h.client.request('channel.create', {
 			name: 'Other',
