@@ -43,13 +43,12 @@ export async function runDemoTurn(
 /**
  * What the demo reply adds about the conversation before the message: nothing for the first
  * message of a conversation (so a first reply is exactly `demoReply`), else how many earlier
- * messages it sees and the last thing the user said.
+ * messages it sees. It quotes none of them: a reply quoting an earlier message would read, to
+ * anyone looking for the reply to that message, as a second one.
  */
 function memoryNote(history: readonly ChatTurn[]): string {
 	if (history.length === 0) return '';
-	const lastUser = history.findLast((m) => m.role === 'user');
-	const said = lastUser ? `; you last said “${lastUser.text.slice(0, 80)}”` : '';
-	return `\n\nEarlier in this conversation: ${history.length} messages${said}.`;
+	return `\n\nEarlier in this conversation: ${history.length} messages.`;
 }
 
 /**

@@ -14,7 +14,7 @@ test('/model picks the model of the next answers; /new forgets the conversation'
 	await expect(replyTo(page, 'apple pie')).toBeVisible();
 	await sendMessage(page, 'banana split');
 	await expect(replyTo(page, 'banana split')).toContainText(
-		'Earlier in this conversation: 2 messages; you last said “apple pie”.'
+		'Earlier in this conversation: 2 messages.'
 	);
 
 	// From the slash menu: "/mo", Enter picks "/model ", Enter sends it.
