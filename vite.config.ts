@@ -66,9 +66,6 @@ pwaOptions.integration!.configureOptions = async (viteConfig, options) => {
 export default defineConfig({
 	plugins: [i18n, sveltekit(), onDemandChunks(['mermaid'], notPrecached), pwa],
 	worker: { format: 'es' },
-	// Dexie's package entry wraps its ES5 UMD build; its modern ES module build is ~10 % smaller
-	// (gzip) and the same API. The page and the worker both resolve here, so there is one copy.
-	resolve: { alias: [{ find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' }] },
 	// `IRIS_BENCH=1` builds the benchmark variant (src/app.d.ts `__IRIS_BENCH__`, bench/README.md).
 	// `__IRIS_APP_VERSION__`: the release (package.json), shown in Settings next to the build.
 	define: {

@@ -69,7 +69,8 @@ test('tabs share one connection; closing the leader mid-stream hands over', asyn
 		};
 		return promise;
 	}, id);
-	expect(stored).toBe(demoReply(text));
+	// The whole reply, stored once: the demo's text, then its count of the earlier messages.
+	expect(stored).toBe(`${demoReply(text)}\n\nEarlier in this conversation: 2 messages.`);
 	expect(await duplicateMessageIds(follower)).toBe(0);
 
 	// The new leader sends too.

@@ -5,6 +5,9 @@ test('tool cards show name, preview, args, progress, result and duration; beats 
 	gateway
 }) => {
 	await pairViaLink(page, gateway);
+	// Answered once: the reconnect's sync is over, so the next answer is followed live (timed).
+	await sendMessage(page, 'hello');
+	await expect(lastArticle(page, 'assistant')).toHaveAttribute('data-status', 'complete');
 	await sendMessage(page, '/demo tools');
 	const answer = lastArticle(page, 'assistant');
 	await expect(answer).toHaveAttribute('data-status', 'complete');
@@ -29,7 +32,8 @@ test('tool cards show name, preview, args, progress, result and duration; beats 
 	// message.stop metadata on the bubble.
 	await expect(answer.locator('footer')).toContainText(/demo-echo · \d+ tokens/);
 	// How soon and how fast it came, as this device followed it live (stored: kept after a reload).
-	const speed = /\d+ tokens · [\d.]+ s to first words · \d+ tokens\/s/;
+	// (Its speed shows only for a stream of 250 ms or more: the demo's may be quicker.)
+	const speed = /\d+ tokens · [\d.]+ s to first words/;
 	await expect(answer.locator('footer')).toContainText(speed);
 	// One card per tool, also after a reload (replays must not duplicate them).
 	await page.reload();

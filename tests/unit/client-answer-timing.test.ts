@@ -30,5 +30,18 @@ describe('IrisClient answer timing', () => {
 			})
 		);
 		expect((await t.db.messages.get('old'))?.timing).toBeUndefined();
+
+		// The gateway sends the answer again (a history page after a reload): the timing stays.
+		s.receive({
+			v: 1,
+			type: 'history',
+			chat_id: 'default',
+			payload: {
+				messages: [{ message_id: 'a', role: 'assistant', text: 'Hello', ts: 5, model: 'm' }],
+				has_more: false
+			}
+		});
+		await vi.waitFor(async () => expect((await t.db.messages.get('a'))?.model).toBe('m'));
+		expect((await t.db.messages.get('a'))?.timing).toEqual({ first_text_ms: 700, stream_ms: 2000 });
 	});
 });

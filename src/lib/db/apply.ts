@@ -240,6 +240,8 @@ async function putMessage(
 		const value = m[key] ?? base?.[key];
 		if (value !== undefined) (row as unknown as Record<string, unknown>)[key] = value;
 	}
+	// This device's own timing of the answer: no frame carries it, a re-sent message keeps it.
+	if (existing?.timing) row.timing = existing.timing;
 	await db.messages.put(row);
 	ctx.changes?.put.push(row);
 }
