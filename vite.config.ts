@@ -64,7 +64,7 @@ pwaOptions.integration!.configureOptions = async (viteConfig, options) => {
 };
 
 export default defineConfig({
-	plugins: [i18n, sveltekit(), onDemandChunks(['mermaid'], notPrecached), pwa],
+	plugins: [i18n, sveltekit(), onDemandChunks(['mermaid', 'barcode-detector'], notPrecached), pwa],
 	worker: { format: 'es' },
 	// `IRIS_BENCH=1` builds the benchmark variant (src/app.d.ts `__IRIS_BENCH__`, bench/README.md).
 	// `__IRIS_APP_VERSION__`: the release (package.json), shown in Settings next to the build.

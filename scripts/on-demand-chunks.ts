@@ -1,6 +1,6 @@
 /**
  * A Vite plugin for the client build: the chunks reachable only through a dynamic import of a
- * heavy package (Mermaid) are listed in `ignores` (dropped from the precache manifest), so the service worker
+ * heavy package (Mermaid, the QR reader's ZXing) are listed in `ignores` (dropped from the precache manifest), so the service worker
  * does not precache megabytes nobody may need; it keeps them once they are fetched
  * (src/service-worker/lazy-cache.ts). A chunk another part of the app also imports stays precached.
  */

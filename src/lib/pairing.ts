@@ -97,3 +97,31 @@ export function socketUrlFromInput(input: string): string | null {
 export function ownSocketUrl(origin: string): string {
 	return socketUrlFromInput(origin) ?? 'ws://127.0.0.1:8787/ws';
 }
+
+/**
+ * The pairing link for `config`, on the app served at `origin` (`location.origin`): what "Pair
+ * another device" shows as a QR code. The secret stays in the fragment, which browsers never send
+ * to a server.
+ */
+export function pairingLink(origin: string, config: GatewayConfig): string {
+	const params = new URLSearchParams({ url: config.url, token: config.token });
+	if (config.dialect) params.set('dialect', config.dialect);
+	if (config.user_id) params.set('user', config.user_id);
+	return `${origin}/pair#${params.toString()}`;
+}
+
+/**
+ * The fragment (with its `#`) of a scanned text when it is a pairing link (`parsePairingFragment`
+ * accepts it), else null: a QR code is read like a link anyone could have written, so only its
+ * fragment is used, and the pairing page decides what it may do (`pairingDecision`).
+ */
+export function pairingFragmentOf(text: string): string | null {
+	let url: URL;
+	try {
+		url = new URL(text.trim());
+	} catch {
+		return null;
+	}
+	if (!/^https?:$/.test(url.protocol) || url.pathname !== '/pair') return null;
+	return parsePairingFragment(url.hash) ? url.hash : null;
+}
