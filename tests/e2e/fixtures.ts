@@ -454,10 +454,13 @@ export function linkTo(app: Gateway, target: Gateway): string {
 	);
 }
 
-/** Opens the pairing link and waits until the app reports `Connected`. */
+/** Opens the pairing link and waits until the app reports `Connected` and shows a channel. */
 export async function pairViaLink(page: Page, gateway: Gateway): Promise<void> {
 	await page.goto(gateway.pairingLink);
 	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
+	// "Connected" can show on the home route, before it moves on to the default channel; that
+	// move closes the phone's channel drawer, so a test that opened it first would lose it.
+	await expect(page).toHaveURL(/\/chat\//);
 }
 
 /** Fills and submits the pairing form; does not wait for the outcome (it may be a rejection). */
