@@ -47,6 +47,36 @@ interface CatchUpRun {
 	writes: number;
 	rows: number;
 	longFrames: LongFrame[];
+	/** Worker events the page received from the restart on, by `type`. */
+	events: Record<string, number>;
+}
+
+/**
+ * Init script: count the worker's events reaching the page by their `type`. Events come through
+ * the Comlink proxy of the page's event sink, i.e. a `MessagePort` carrying `APPLY` calls.
+ */
+function countWorkerEvents(): void {
+	const w = window as unknown as { __workerEvents?: Record<string, number> };
+	const add = MessagePort.prototype.addEventListener;
+	MessagePort.prototype.addEventListener = function (
+		this: MessagePort,
+		type: string,
+		listener: EventListenerOrEventListenerObject,
+		options?: boolean | AddEventListenerOptions
+	) {
+		if (type === 'message') {
+			const counted = (e: Event) => {
+				const data = (e as MessageEvent).data as {
+					type?: string;
+					argumentList?: { value?: { type?: string } }[];
+				};
+				const kind = data?.type === 'APPLY' ? data.argumentList?.[0]?.value?.type : undefined;
+				if (kind && w.__workerEvents) w.__workerEvents[kind] = (w.__workerEvents[kind] ?? 0) + 1;
+			};
+			add.call(this, type, counted, options);
+		}
+		add.call(this, type, listener, options);
+	} as typeof MessagePort.prototype.addEventListener;
 }
 
 /** Rows in the app's `messages` store (raw IndexedDB, the first store `iris`). */
@@ -71,6 +101,7 @@ interface BenchWindow {
 		catchUpMarks(): Promise<{ ackAt: number; appliedAt: number; count: number; writes: number }>;
 	};
 	__paintedAt?: number;
+	__workerEvents?: Record<string, number>;
 }
 
 test('reconnect catch-up', async ({ browser, startGateway }) => {
@@ -105,6 +136,7 @@ test('reconnect catch-up', async ({ browser, startGateway }) => {
 			cpSync(beforeDir, dataDir, { recursive: true });
 			const gateway = await startGateway({ token, dataDir });
 			const context = await browser.newContext();
+			await context.addInitScript(countWorkerEvents);
 			const page = await context.newPage();
 			await pairViaLink(page, gateway);
 			await channelLink(page, names.at(-1)!).waitFor();
@@ -120,6 +152,7 @@ test('reconnect catch-up', async ({ browser, startGateway }) => {
 
 			const cdp = await throttle(context, page, rate);
 			await observe(page, { sampleNodes: false });
+			await page.evaluate(() => ((window as unknown as BenchWindow).__workerEvents = {}));
 			await page.evaluate(
 				async ({ rows, id }) => {
 					const w = window as unknown as BenchWindow;
@@ -160,19 +193,22 @@ test('reconnect catch-up', async ({ browser, startGateway }) => {
 			const m = (await marks.jsonValue())!;
 			const paintedAt = await page.evaluate(() => (window as unknown as BenchWindow).__paintedAt!);
 			const seen = await collect(page);
+			const events = await page.evaluate(() => (window as unknown as BenchWindow).__workerEvents!);
 			const run: CatchUpRun = {
 				appliedMs: m.appliedAt - m.ackAt,
 				paintedMs: paintedAt - m.ackAt,
 				catchUpMs: Math.max(m.appliedAt, paintedAt) - m.ackAt,
 				writes: m.writes,
 				rows: m.count - before,
-				longFrames: seen.longFrameDetails
+				longFrames: seen.longFrameDetails,
+				events
 			};
 			byRate[rateLabel(rate)]!.push(run);
 			log(
 				`catch-up ${rateLabel(rate)} rep ${rep + 1}: ${run.catchUpMs.toFixed(0)} ms (applied ${run.appliedMs.toFixed(0)}, painted ${run.paintedMs.toFixed(0)}), ` +
 					`${run.rows} rows in ${run.writes} commits, long frames ${run.longFrames.length} (max ${Math.max(0, ...run.longFrames.map((f) => f.duration)).toFixed(0)} ms)`
 			);
+			log(`  worker events to the page since the restart: ${JSON.stringify(events)}`);
 			for (const frame of run.longFrames) log(`  long frame ${JSON.stringify(frame)}`);
 			await cdp.detach();
 			await context.close();

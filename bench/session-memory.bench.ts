@@ -49,6 +49,27 @@ interface Checkpoint {
 	dom: DomCounters;
 	/** Message articles in the DOM (rows the virtualized list renders now). */
 	articles: number;
+	/** Nodes in the document (all kinds), in all and under each landmark / live region. */
+	inDocument: Record<string, number>;
+}
+
+/** Count the document's nodes, in all and under its landmarks and live regions. */
+function documentNodes(): Record<string, number> {
+	const count = (root: Node) => {
+		const walker = document.createTreeWalker(root, NodeFilter.SHOW_ALL);
+		let n = 0;
+		while (walker.nextNode()) n += 1;
+		return n;
+	};
+	const out: Record<string, number> = { total: count(document) };
+	const regions = document.querySelectorAll(
+		'main, nav, header, aside, footer, [role="log"], [aria-live], dialog, body > *'
+	);
+	regions.forEach((el, i) => {
+		const label = el.getAttribute('aria-label') ?? el.id ?? '';
+		out[`${i} ${el.tagName.toLowerCase()}${label ? ` "${label}"` : ''}`] = count(el);
+	});
+	return out;
 }
 
 /** Ask the next question in the composer and wait for its answer to complete. */
@@ -70,7 +91,11 @@ async function checkpoint(
 	const heapBytes = await heapAfterGc(cdp);
 	const dom = await domCounters(cdp);
 	const articles = await page.locator('article[data-message-id]').count();
-	return { point: { answers, heapBytes, detached: summary.detached, dom, articles }, summary };
+	const inDocument = await page.evaluate(documentNodes);
+	return {
+		point: { answers, heapBytes, detached: summary.detached, dom, articles, inDocument },
+		summary
+	};
 }
 
 test('long-session memory', async ({ browser, gateway }) => {
@@ -123,6 +148,8 @@ test('long-session memory', async ({ browser, gateway }) => {
 	log(
 		`session-memory: DOM nodes ${w.dom.nodes} → ${end.point.dom.nodes}, listeners ${w.dom.jsEventListeners} → ${end.point.dom.jsEventListeners}, documents ${w.dom.documents} → ${end.point.dom.documents}, message articles ${w.articles} → ${end.point.articles}`
 	);
+	log(`session-memory: nodes in the document at warm-up ${JSON.stringify(w.inDocument)}`);
+	log(`session-memory: nodes in the document at the end ${JSON.stringify(end.point.inDocument)}`);
 	for (const row of grew)
 		log(
 			`  grew: ${row.name} ${row.count >= 0 ? '+' : ''}${row.count} (${(row.bytes / 1024).toFixed(1)} kB)`
