@@ -10,8 +10,12 @@ export class TurnActivity {
 	/** Channels changed while held (`hold`), announced by `release`; null when not held. */
 	#held: Set<string> | null = null;
 
-	constructor(emit: (event: WorkerEvent) => void) {
+	/** A channel's turn ended (told also while held: messages queued behind it may go). */
+	readonly #onIdle: (chat_id: string) => void;
+
+	constructor(emit: (event: WorkerEvent) => void, onIdle: (chat_id: string) => void = () => {}) {
 		this.#emit = emit;
+		this.#onIdle = onIdle;
 	}
 
 	/** Whether a turn runs in `chat_id`. */
@@ -27,6 +31,7 @@ export class TurnActivity {
 		this.#byChat.set(chat_id, next);
 		if (this.#held) this.#held.add(chat_id);
 		else this.#emit({ type: 'activity', activity: next });
+		if (!next.busy) this.#onIdle(chat_id);
 	}
 
 	/**
