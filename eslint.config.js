@@ -109,7 +109,7 @@ export const LAYERS = {
 	// Benchmark builds only: installed at start-up behind __IRIS_BENCH__.
 	[LIB('bench')]: {
 		may: [LIB('state'), LIB('markdown'), LIB('handle'), LIB('connection')],
-		types: [LIB('bridge')]
+		types: [LIB('bridge'), LIB('db')]
 	},
 	// Start-up: the bench (benchmark builds) and the theme, applied before the first render.
 	'src/hooks.client.ts': { may: [LIB('bench'), LIB('platform')] },

@@ -241,7 +241,7 @@ describe('SharedConnection (one connection per browser profile)', () => {
 		const a = p.tab('a');
 		await vi.waitFor(() => expect(a.shared.leader).toBe(true));
 		const paced: WorkerEvent[] = [];
-		const bench = withBenchControls(a.api, a.client);
+		const bench = withBenchControls(a.api, a.client, a.db);
 		bench.subscribe((e) => paced.push(e));
 		bench.setStreamEmitMs(0);
 		await bench.configure(CONFIG);

@@ -9,7 +9,9 @@
  *   animation frame and one post per 16 ms. Unset, the app's own renderer and pace run;
  * - counters, read by the bench from the page: `globalThis.__irisMarkdownStats` (markdown renders
  *   and characters parsed) and `globalThis.__irisStreamTraffic` (the `stream`/`reasoning` events
- *   the page received and their size as JSON, about what `postMessage` carried).
+ *   the page received and their size as JSON, about what `postMessage` carried);
+ * - `globalThis.__irisBenchControls`: the worker's `BenchControls` (./worker.ts), e.g. the marks
+ *   of a reconnect catch-up.
  */
 import type { AsyncApi } from '../handle/types';
 import { replaceRenderers, type MarkdownModule } from '../markdown/lazy';
@@ -93,7 +95,13 @@ export function installBench(): void {
 	const mode = baseline();
 	const stats: RenderWork = { renders: 0, charsParsed: 0 };
 	const traffic: StreamTraffic = { events: 0, bytes: 0 };
-	Object.assign(globalThis, { __irisMarkdownStats: stats, __irisStreamTraffic: traffic });
+	// The worker's bench controls (bench/catch-up.bench.ts arms and reads its marks through them).
+	const controls = app.commands as unknown as AsyncApi<BenchControls>;
+	Object.assign(globalThis, {
+		__irisMarkdownStats: stats,
+		__irisStreamTraffic: traffic,
+		__irisBenchControls: controls
+	});
 	replaceRenderers(async () =>
 		benchRenderers(await import('../markdown/renderers'), !!mode, stats)
 	);
@@ -106,7 +114,6 @@ export function installBench(): void {
 	};
 	if (!mode) return;
 	if (mode === 'b0') app.live.schedule = (apply) => apply();
-	const controls = app.commands as unknown as AsyncApi<BenchControls>;
 	controls
 		.setStreamEmitMs(mode === 'b0' ? 0 : 16)
 		.catch((e: unknown) => console.error('[bench] could not set the stream pace', e));

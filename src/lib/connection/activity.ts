@@ -7,9 +7,15 @@ import type { AgentActivity, EventSink, WorkerEvent } from '../bridge/contract';
 export class TurnActivity {
 	readonly #emit: (event: WorkerEvent) => void;
 	readonly #byChat = new Map<string, AgentActivity>();
+	/** Channels changed while held (`hold`), announced by `release`; null when not held. */
+	#held: Set<string> | null = null;
 
-	constructor(emit: (event: WorkerEvent) => void) {
+	/** A channel's turn ended (told also while held: messages queued behind it may go). */
+	readonly #onIdle: (chat_id: string) => void;
+
+	constructor(emit: (event: WorkerEvent) => void, onIdle: (chat_id: string) => void = () => {}) {
 		this.#emit = emit;
+		this.#onIdle = onIdle;
 	}
 
 	/** Whether a turn runs in `chat_id`. */
@@ -23,7 +29,29 @@ export class TurnActivity {
 		const next: AgentActivity = { ...prev, ...change, chat_id };
 		if (!next.busy) delete next.reason;
 		this.#byChat.set(chat_id, next);
-		this.#emit({ type: 'activity', activity: next });
+		if (this.#held) this.#held.add(chat_id);
+		else this.#emit({ type: 'activity', activity: next });
+		if (!next.busy) this.#onIdle(chat_id);
+	}
+
+	/**
+	 * Keep changes to ourselves until `release`: a `sync` catch-up replays every finished turn's
+	 * `agent.busy` / `agent.idle` (500 turns missed = 1,000 events, one page task each, which
+	 * made the catch-up's long frames; bench/README.md "Reconnect catch-up"). `busy()` stays
+	 * current meanwhile.
+	 */
+	hold(): void {
+		this.#held ??= new Set();
+	}
+
+	/** Announce each channel changed while held, once, with its state now; stop holding. */
+	release(): void {
+		const held = this.#held;
+		this.#held = null;
+		for (const chat_id of held ?? []) {
+			const activity = this.#byChat.get(chat_id);
+			if (activity) this.#emit({ type: 'activity', activity });
+		}
 	}
 
 	/**
@@ -32,6 +60,8 @@ export class TurnActivity {
 	 * gateway lost meanwhile does not keep its answers open.
 	 */
 	clear(): void {
+		// A catch-up ends with its link: every channel is announced idle below, at once.
+		this.#held = null;
 		for (const chat_id of [...this.#byChat.keys()])
 			this.set(chat_id, { busy: false, typing: false });
 	}

@@ -74,10 +74,7 @@ export class IrisClient {
 		});
 		const hot: HotTexts = (this.#hot = new HotTexts({ db, clock, queue, emit }));
 		// A turn ending lets the messages sent behind it go (OutboxSender's `held`).
-		const activity = (this.#activity = new TurnActivity((event) => {
-			emit(event);
-			if (event.type === 'activity' && !event.activity.busy) this.#outbox.flush();
-		}));
+		const activity = (this.#activity = new TurnActivity(emit, () => this.#outbox.flush()));
 		const outbox = (this.#outbox = new OutboxSender(
 			db,
 			(line) => diagnose('outbox', line),
@@ -118,6 +115,8 @@ export class IrisClient {
 					media.attach(ready);
 				},
 				onGapFilled: (chat_id) => router.closeForgotten(chat_id),
+				// Replayed turns' busy/idle: one event per channel at the end, not two per turn.
+				onSyncing: (syncing) => (syncing ? activity.hold() : activity.release()),
 				onBinary: (data) => media.onBinary(data),
 				onFrame: (frame) => router.route(frame),
 				onInvalid: (error) => diagnose(`frame_${error.kind}`, error.message, error.excerpt),

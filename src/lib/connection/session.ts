@@ -44,6 +44,8 @@ export interface SessionHandlers extends Omit<ManagerHandlers, 'onReady'> {
 	onLinked(link: Link): void;
 	/** A channel's gap-fill page was answered. */
 	onGapFilled(chat_id: string): void;
+	/** A `sync` catch-up started (true) or ended, answered or not (false). */
+	onSyncing?(syncing: boolean): void;
 }
 
 export class Session {
@@ -81,8 +83,14 @@ export class Session {
 						const cursor = (await getMeta(db, 'cursor')) ?? 0;
 						if (!link.ready) return;
 						this.syncing = true;
+						handlers.onSyncing?.(true);
 						const answer = link.request({ type: 'sync', payload: { cursor } }).answer;
-						void answer.finally(() => (this.syncing = false)).catch(() => undefined);
+						void answer
+							.finally(() => {
+								this.syncing = false;
+								handlers.onSyncing?.(false);
+							})
+							.catch(() => undefined);
 						answer.then(
 							() =>
 								requestNewestPages(

@@ -45,4 +45,4 @@ globalThis.addEventListener('online', () => api.wake());
 
 // Benchmark builds only (`npm run bench`): the flag is `false` in every other build, so this
 // branch and the bench module are dropped from the bundle.
-Comlink.expose(__IRIS_BENCH__ ? withBenchControls(api, client) : api);
+Comlink.expose(__IRIS_BENCH__ ? withBenchControls(api, client, db) : api);
