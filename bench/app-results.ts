@@ -63,6 +63,8 @@ export function summariseStreams(streams: StreamsByMode, modes: readonly RenderM
 						'scriptMs',
 						'layoutMs',
 						'styleMs',
+						'layoutCount',
+						'styleCount',
 						'longFrames',
 						'charsParsed',
 						'renders',
@@ -118,7 +120,8 @@ export function streamLines(rate: number, s: ReturnType<typeof summariseStreams>
 		`S1 ${at} main-thread ms: ours ${ms('incremental')} (script ${fixed(ours?.scriptMs ?? NaN, 0)}, layout ${fixed(ours?.layoutMs ?? NaN, 0)}, style ${fixed(ours?.styleMs ?? NaN, 0)}), F ${ms('f')}, B0 ${ms('b0')}, B1 ${ms('b1')}; ours/F ${fixed(s.taskMsRatioVsF, 3)} [≤ 1.5], ours/B0 ${fixed(s.taskMsRatioVsB0, 3)} [≤ 0.067], ours/B1 ${fixed(s.taskMsRatioVsB1, 3)} [≤ 0.333]`,
 		`S1 ${at} long frames > 50 ms: ours ${frames('incremental')} [${framesTarget}], F ${frames('f')}, B0 ${frames('b0')}, B1 ${frames('b1')}`,
 		`S1 ${at} code-heavy answer: main-thread ms ${ms('code')} vs plain ${ms('incremental')}: ${fixed(s.codeOverPlain, 3)}× [≤ 1.15], long frames ${frames('code')} [0]`,
-		`S1 ${at} renders: ours ${m.incremental?.renders ?? NaN}, F (frames appended) ${m.f?.streamEvents ?? NaN} events, B0 ${m.b0?.renders ?? NaN}, B1 ${m.b1?.renders ?? NaN}`
+		`S1 ${at} renders (F: appends): ours ${m.incremental?.renders ?? NaN}, F ${m.f?.renders ?? NaN}, B0 ${m.b0?.renders ?? NaN}, B1 ${m.b1?.renders ?? NaN}; stream events received: ours ${m.incremental?.streamEvents ?? NaN}, F ${m.f?.streamEvents ?? NaN}`,
+		`S1 ${at} layouts / style recalcs: ours ${m.incremental?.layoutCount ?? NaN} / ${m.incremental?.styleCount ?? NaN}, F ${m.f?.layoutCount ?? NaN} / ${m.f?.styleCount ?? NaN}`
 	];
 }
 

@@ -31,6 +31,9 @@ export interface StreamRun {
 	scriptMs: number;
 	layoutMs: number;
 	styleMs: number;
+	/** Layouts and style recalculations meanwhile (counts). */
+	layoutCount: number;
+	styleCount: number;
 	/** Long animation frames (> 50 ms) meanwhile, and what made each long. */
 	longFrames: number;
 	longFrameDetails: LongFrame[];
@@ -191,6 +194,8 @@ export async function streamRun(
 			scriptMs: after.script - before.script,
 			layoutMs: after.layout - before.layout,
 			styleMs: after.style - before.style,
+			layoutCount: after.layoutCount - before.layoutCount,
+			styleCount: after.styleCount - before.styleCount,
 			longFrames: seen.longFrames.length,
 			longFrameDetails: seen.longFrameDetails,
 			charsParsed: counters.markdown.charsParsed,

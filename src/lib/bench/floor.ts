@@ -2,7 +2,9 @@
  * Benchmark builds only: baseline F of scenario S1 (bench/README.md "Baseline F"), what the
  * browser itself costs to show the stream. The page receives the same `stream` events from the
  * worker at the app's own pace; once per animation frame (as `LiveTexts` applies them) the new
- * characters are appended as one plain text node to a copy of the streaming bubble placed in the
+ * characters are appended as plain text nodes, one block per line (as the markdown's paragraphs
+ * are blocks: the browser lays out the last one again, not the whole answer), to a copy of the
+ * streaming bubble placed in the
  * same message log, under the same CSS, and the log is scrolled to its end (one `scrollTop`
  * write). No markdown, no Svelte update, no list logic, no virtua work.
  */
@@ -35,6 +37,8 @@ interface FloorBubble {
 	scroller: HTMLElement;
 	article: HTMLElement;
 	text: HTMLElement;
+	/** The block of the line being written. */
+	line: HTMLElement;
 }
 
 /**
@@ -62,8 +66,10 @@ function floorBubble(): FloorBubble | null {
 	copy.className = article.className;
 	const text = document.createElement('div');
 	text.className = md.className;
-	// The markdown's paragraphs and lines, as plain text.
+	// Spaces as sent; the lines are blocks of their own (`append`).
 	text.style.whiteSpace = 'pre-wrap';
+	const line = document.createElement('div');
+	text.append(line);
 	copy.append(text);
 	row.append(copy);
 	rows.append(row);
@@ -76,7 +82,21 @@ function floorBubble(): FloorBubble | null {
 		},
 		{ capture: true }
 	);
-	return { scroller, article: copy, text };
+	return { scroller, article: copy, text, line };
+}
+
+/**
+ * Append `chars` to the bubble as plain text: up to the first line break in the current line's
+ * block, then a block per line.
+ */
+function append(bubble: FloorBubble, chars: string): void {
+	const [first = '', ...rest] = chars.split('\n');
+	if (first) bubble.line.append(first);
+	for (const part of rest) {
+		bubble.line = document.createElement('div');
+		if (part) bubble.line.append(part);
+		bubble.text.append(bubble.line);
+	}
 }
 
 /** What F reads of a stored row (a `MessageRow` of db/schema.ts, which this layer may not import). */
@@ -100,10 +120,11 @@ export interface FloorStream {
 }
 
 /**
- * F's streaming: changes are applied once per animation frame, `append`s as one text node, a
- * `replace` as the new text, then the log is scrolled to its end.
+ * F's streaming (each application counted in `stats.renders`, the bench's "renders" of F): changes
+ * are applied once per animation frame, `append`s as text nodes (`append`),
+ * a `replace` as the new text, then the log is scrolled to its end.
  */
-export function floorStream(): FloorStream {
+export function floorStream(stats: { renders: number }): FloorStream {
 	let bubble: FloorBubble | null = null;
 	let streamed: string | undefined;
 	let shown = 0;
@@ -118,8 +139,13 @@ export function floorStream(): FloorStream {
 			if (replace !== null || pending) schedule();
 			return;
 		}
-		if (replace !== null) bubble.text.textContent = replace;
-		if (pending) bubble.text.append(pending);
+		if (replace !== null) {
+			bubble.line = document.createElement('div');
+			bubble.text.replaceChildren(bubble.line);
+			append(bubble, replace);
+		}
+		if (pending) append(bubble, pending);
+		stats.renders += 1;
 		shown = (replace?.length ?? shown) + pending.length;
 		replace = null;
 		pending = '';
@@ -147,7 +173,7 @@ export function floorStream(): FloorStream {
 			if (!row || !bubble || bubble.article.dataset.status) return;
 			apply();
 			const rest = row.text.slice(shown);
-			if (rest) bubble.text.append(rest);
+			if (rest) append(bubble, rest);
 			bubble.scroller.scrollTop = bubble.scroller.scrollHeight;
 			bubble.article.dataset.role = 'assistant';
 			bubble.article.dataset.status = 'complete';

@@ -104,7 +104,7 @@ export function installBench(): void {
 
 	// F: the streamed text goes to its plain-text bubble instead of the app's state.
 	const push = app.live.push.bind(app.live);
-	const floor = mode === 'f' ? floorStream() : null;
+	const floor = mode === 'f' ? floorStream(stats) : null;
 	app.live.push = (kind, updates) => {
 		traffic.events += 1;
 		traffic.bytes += JSON.stringify(updates).length;
