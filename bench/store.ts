@@ -16,6 +16,7 @@ import {
 	timeChannelOpen,
 	timeChannelRead
 } from './support';
+import { throttle } from './throttle';
 
 /** A paired browser context with a seeded store. */
 export interface SeededStore {
@@ -65,9 +66,9 @@ export interface OpenRun {
 	loadAllMs: number;
 }
 
-/** C2: open the 10,000-message channel. */
-export function openRun(store: SeededStore, url: string): Promise<OpenRun> {
-	return inPage(store, url, async (page) => {
+/** C2: open the 10,000-message channel, the page's CPU slowed `rate` times. */
+export function openRun(store: SeededStore, url: string, rate = 1): Promise<OpenRun> {
+	return inPage(store, url, rate, async (page) => {
 		const openMs = await timeChannelOpen(page, 'bench10k', 10_000);
 		const pageReadMs = await timeChannelRead(page, 'bench10k', 200);
 		const loadAllMs = await timeChannelRead(page, 'bench10k');
@@ -75,14 +76,19 @@ export function openRun(store: SeededStore, url: string): Promise<OpenRun> {
 	});
 }
 
-/** Run `fn` on a fresh page of the store's app at `url`, closed afterwards. */
+/**
+ * Run `fn` on a fresh page of the store's app at `url`, closed afterwards; the page's CPU is
+ * slowed `rate` times once the app is open (bench/throttle.ts).
+ */
 async function inPage<T>(
 	store: SeededStore,
 	url: string,
+	rate: number,
 	fn: (page: Page) => Promise<T>
 ): Promise<T> {
 	const page = await openApp(store.context, url);
 	try {
+		if (rate !== 1) await throttle(store.context, page, rate);
 		return await fn(page);
 	} finally {
 		await page.close();
@@ -98,9 +104,12 @@ export interface ScrollRun {
 	ms: number;
 }
 
-/** Scroll up by three viewports per animation frame until the oldest message shows (≤ 120 s). */
-export function scrollRun(store: SeededStore, url: string): Promise<ScrollRun> {
-	return inPage(store, url, async (page) => {
+/**
+ * Scroll up by three viewports per animation frame until the oldest message shows (≤ 120 s),
+ * the page's CPU slowed `rate` times.
+ */
+export function scrollRun(store: SeededStore, url: string, rate = 1): Promise<ScrollRun> {
+	return inPage(store, url, rate, async (page) => {
 		await timeChannelOpen(page, 'bench10k', 10_000);
 		await observe(page);
 		const { reachedTop, ms } = await page.evaluate(
@@ -137,14 +146,15 @@ export interface MemoryRun {
 	domNodes: number;
 }
 
-/** Open `chat_id` (`count` messages) in a fresh page and measure memory. */
+/** Open `chat_id` (`count` messages) in a fresh page (CPU slowed `rate` times), measure memory. */
 export function memoryRun(
 	store: SeededStore,
 	url: string,
 	chat_id: string,
-	count: number
+	count: number,
+	rate = 1
 ): Promise<MemoryRun> {
-	return inPage(store, url, async (page) => {
+	return inPage(store, url, rate, async (page) => {
 		await timeChannelOpen(page, chat_id, count);
 		const cdp = await store.context.newCDPSession(page);
 		const heap = await heapAfterGc(cdp);

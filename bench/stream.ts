@@ -1,29 +1,39 @@
 /**
  * Bench scenarios S1–S3: one streamed answer (`/demo bench-stream`, 2,000 `message.update`s at
  * 100/s growing a 20 kB answer) in a fresh browser context and a fresh gateway, rendered by the
- * app (`incremental`) or by a baseline (`b0`, `b1`: src/lib/platform/bench.ts); for S2, with a
- * keystroke in the composer every 100 ms.
+ * app (`incremental`) or by a baseline (`b0`, `b1`, the floor `f`: src/lib/bench/); for S2, with
+ * a keystroke in the composer every 100 ms. Optionally under CPU throttling (bench/throttle.ts).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, Page } from '@playwright/test';
 import { Gateway, composer, messageLog, pairViaLink } from '../tests/e2e/fixtures';
 import { collect, mainThreadTime, observe, percentile, type LongFrame } from './support';
+import { throttle } from './throttle';
 
 /**
  * Which renderer a run uses: the app's (`incremental`), the app's on the code-heavy answer
- * (`code`: ten fences in six languages, inline and display math), or a baseline.
+ * (`code`: ten fences in six languages, inline and display math), a naive baseline (`b0`, `b1`)
+ * or the browser's floor (`f`: the same events appended as plain text, src/lib/bench/floor.ts).
  */
-export type RenderMode = 'incremental' | 'code' | 'b0' | 'b1';
+export type RenderMode = 'incremental' | 'code' | 'b0' | 'b1' | 'f';
+
+/** Every mode, in the order a run rotates through them. */
+export const RENDER_MODES: readonly RenderMode[] = ['incremental', 'code', 'f', 'b0', 'b1'];
 
 /** Raw figures of one streamed answer. */
 export interface StreamRun {
 	mode: RenderMode;
+	/** CPU slow-down factor of the page (1 = none). */
+	rate: number;
 	/** Main-thread task time from send to the answer's `complete`, ms (CDP TaskDuration). */
 	taskMs: number;
 	/** Parts of `taskMs`: JavaScript, layout, style recalculation, ms. */
 	scriptMs: number;
 	layoutMs: number;
 	styleMs: number;
+	/** Layouts and style recalculations meanwhile (counts). */
+	layoutCount: number;
+	styleCount: number;
 	/** Long animation frames (> 50 ms) meanwhile, and what made each long. */
 	longFrames: number;
 	longFrameDetails: LongFrame[];
@@ -80,13 +90,17 @@ async function countAnswerWrites(page: Page): Promise<void> {
 
 /**
  * Stream one answer in `mode` and measure it; with `typing` (S2), a key is typed into the composer
- * every 100 ms meanwhile. The gateway is started and stopped here.
+ * every 100 ms meanwhile. The page's CPU is slowed `rate` times from pairing on (the measured
+ * part only). The gateway is started and stopped here.
+ *
+ * @throws when the answer does not complete within 180 s × `rate`.
  */
 export async function streamRun(
 	browser: Browser,
 	startGateway: () => Promise<Gateway>,
 	mode: RenderMode,
-	typing: boolean
+	typing: boolean,
+	rate = 1
 ): Promise<StreamRun> {
 	const gateway = await startGateway();
 	const context = await browser.newContext();
@@ -100,7 +114,8 @@ export async function streamRun(
 		await pairViaLink(page, gateway);
 		await messageLog(page).waitFor();
 		await countAnswerWrites(page);
-		const cdp = await context.newCDPSession(page);
+		// The session keeps the throttling on; the metrics are read through it too.
+		const cdp = await throttle(context, page, rate);
 		await cdp.send('Performance.enable');
 		await observe(page, { sampleNodes: false });
 		await page.evaluate(() => {
@@ -113,19 +128,19 @@ export async function streamRun(
 		await composer(page).fill(question(mode));
 		await composer(page).press('Enter');
 		const answer = messageLog(page).locator('article[data-role="assistant"]').last();
-		await answer.waitFor({ timeout: 30_000 });
+		await answer.waitFor({ timeout: 30_000 * rate });
 
 		// S2: a keystroke every 100 ms until the answer is complete. Raw CDP key events and one
 		// in-page wait for the end: Playwright's `keyboard.press` and locator polling run their own
 		// scripts and forced layouts in the page, which would be counted as the app's main-thread time.
-		const complete = page.evaluate(() => {
+		const complete = page.evaluate((limitMs) => {
 			const done = () =>
 				document.querySelector(
 					'[role="log"] article[data-role="assistant"][data-status="complete"]'
 				) !== null;
 			return new Promise<void>((resolve, reject) => {
 				if (done()) return resolve();
-				setTimeout(() => reject(new Error('[bench] the answer never completed')), 180_000);
+				setTimeout(() => reject(new Error('[bench] the answer never completed')), limitMs);
 				const observer = new MutationObserver(() => {
 					if (!done()) return;
 					observer.disconnect();
@@ -137,7 +152,7 @@ export async function streamRun(
 					childList: true
 				});
 			});
-		});
+		}, 180_000 * rate);
 		let streaming = true;
 		let keys = 0;
 		const key = { key: 'a', code: 'KeyA', windowsVirtualKeyCode: 65 };
@@ -174,10 +189,13 @@ export async function streamRun(
 			: NaN;
 		return {
 			mode,
+			rate,
 			taskMs: after.task - before.task,
 			scriptMs: after.script - before.script,
 			layoutMs: after.layout - before.layout,
 			styleMs: after.style - before.style,
+			layoutCount: after.layoutCount - before.layoutCount,
+			styleCount: after.styleCount - before.styleCount,
 			longFrames: seen.longFrames.length,
 			longFrameDetails: seen.longFrameDetails,
 			charsParsed: counters.markdown.charsParsed,

@@ -33,6 +33,9 @@ export interface MainThreadTime {
 	script: number;
 	layout: number;
 	style: number;
+	/** How many layouts and style recalculations ran (counts, not ms). */
+	layoutCount: number;
+	styleCount: number;
 }
 
 /** Read `MainThreadTime` (call `Performance.enable` first). */
@@ -41,8 +44,11 @@ export async function mainThreadTime(cdp: CDPSession): Promise<MainThreadTime> {
 		metrics: { name: string; value: number }[];
 	};
 	// CDP reports seconds.
-	const ms = (name: string) => (metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+	const value = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+	const ms = (name: string) => value(name) * 1000;
 	return {
+		layoutCount: value('LayoutCount'),
+		styleCount: value('RecalcStyleCount'),
 		task: ms('TaskDuration'),
 		script: ms('ScriptDuration'),
 		layout: ms('LayoutDuration'),

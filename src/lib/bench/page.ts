@@ -6,7 +6,9 @@
  * - the baselines of scenario S1, chosen by `localStorage['iris:bench-baseline']`: `b0` applies
  *   every streamed change at once and re-renders the whole text with one `marked` parse (what
  *   peers do), the worker posting every update; `b1` is `b0` throttled to one render per
- *   animation frame and one post per 16 ms. Unset, the app's own renderer and pace run;
+ *   animation frame and one post per 16 ms; `f`, the browser's floor (./floor.ts): the same
+ *   events at the app's pace appended as plain text, no markdown, list or virtua work. Unset, the
+ *   app's own renderer and pace run;
  * - counters, read by the bench from the page: `globalThis.__irisMarkdownStats` (markdown renders
  *   and characters parsed) and `globalThis.__irisStreamTraffic` (the `stream`/`reasoning` events
  *   the page received and their size as JSON, about what `postMessage` carried);
@@ -17,10 +19,11 @@ import type { AsyncApi } from '../handle/types';
 import { replaceRenderers, type MarkdownModule } from '../markdown/lazy';
 import type { RenderWork } from '../markdown/incremental';
 import { app } from '../state/app.svelte';
+import { emptyRenderers, floorStream } from './floor';
 import type { BenchControls } from './worker';
 
-/** Which naive render the bench asked for. */
-export type RenderBaseline = 'b0' | 'b1';
+/** Which baseline render the bench asked for. */
+export type RenderBaseline = 'b0' | 'b1' | 'f';
 
 /** What the page received from the worker as hot streaming text (bench scenario S3). */
 export interface StreamTraffic {
@@ -33,7 +36,7 @@ export interface StreamTraffic {
 function baseline(): RenderBaseline | null {
 	try {
 		const value = localStorage.getItem('iris:bench-baseline');
-		return value === 'b0' || value === 'b1' ? value : null;
+		return value === 'b0' || value === 'b1' || value === 'f' ? value : null;
 	} catch {
 		return null;
 	}
@@ -102,17 +105,29 @@ export function installBench(): void {
 		__irisStreamTraffic: traffic,
 		__irisBenchControls: controls
 	});
-	replaceRenderers(async () =>
-		benchRenderers(await import('../markdown/renderers'), !!mode, stats)
-	);
+	replaceRenderers(async () => {
+		const m = await import('../markdown/renderers');
+		return mode === 'f' ? emptyRenderers(m) : benchRenderers(m, !!mode, stats);
+	});
 
+	// F: the streamed text goes to its plain-text bubble instead of the app's state.
 	const push = app.live.push.bind(app.live);
+	const floor = mode === 'f' ? floorStream(stats) : null;
 	app.live.push = (kind, updates) => {
 		traffic.events += 1;
 		traffic.bytes += JSON.stringify(updates).length;
-		push(kind, updates);
+		if (floor && kind === 'stream') floor.push(updates);
+		else push(kind, updates);
 	};
-	if (!mode) return;
+	if (floor) {
+		const settle = app.live.settle.bind(app.live);
+		app.live.settle = (rows) => {
+			settle(rows);
+			floor.settle(rows);
+		};
+	}
+	// F keeps the app's pace (the worker's default emissions).
+	if (!mode || mode === 'f') return;
 	if (mode === 'b0') app.live.schedule = (apply) => apply();
 	controls
 		.setStreamEmitMs(mode === 'b0' ? 0 : 16)
