@@ -21,6 +21,9 @@ const ALLOWED = [
 	'Web',
 	'Push',
 	'JSON',
+	// File formats of Settings › Your history.
+	'Markdown',
+	'zip',
 	'Esc',
 	'Ctrl',
 	'Enter',
