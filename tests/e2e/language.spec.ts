@@ -23,7 +23,6 @@ const ALLOWED = [
 	'JSON',
 	// File formats of Settings › Your history.
 	'Markdown',
-	'zip',
 	'Esc',
 	'Ctrl',
 	'Enter',
