@@ -21,6 +21,8 @@ const ALLOWED = [
 	'Web',
 	'Push',
 	'JSON',
+	// File formats of Settings › Your history.
+	'Markdown',
 	'Esc',
 	'Ctrl',
 	'Enter',

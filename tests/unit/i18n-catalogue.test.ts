@@ -57,7 +57,18 @@ describe('the message catalogues', () => {
 						(w) => !['Iris', 'Hermes', 'Agent', 'ntfy', 'WebSocket', 'Web', 'Push'].includes(w)
 					)
 					.filter(
-						(w) => !['JSON', 'token', 'wss', 'http', 'https', 'Esc', 'Enter', 'Ctrl'].includes(w)
+						(w) =>
+							![
+								'JSON',
+								'Markdown',
+								'token',
+								'wss',
+								'http',
+								'https',
+								'Esc',
+								'Enter',
+								'Ctrl'
+							].includes(w)
 					);
 				expect(words ?? [], `${key}: ${text}`).toEqual([]);
 			}

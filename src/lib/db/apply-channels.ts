@@ -43,12 +43,14 @@ export async function upsertChannels(
 	for (const [i, id] of ids.entries()) {
 		const old = existing[i];
 		const c = merged.get(id)!;
-		const row = {
+		const row: ChannelRow = {
 			...old,
 			...c,
 			name: c.name ?? old?.name ?? id,
 			position: old?.position ?? next++
 		};
+		// The gateway knows it: no longer only from an import.
+		delete row.origin;
 		if (!old || !sameRow(old, row)) changed.push(row);
 	}
 	if (changed.length > 0) await db.channels.bulkPut(changed);
@@ -74,7 +76,10 @@ export async function applyChannelList(
 	const stored = await db.channels.toArray();
 	await upsertChannels(db, channels, stored);
 	const keep = new Set(channels.map((c) => c.chat_id));
-	const stale = stored.map((row) => row.chat_id).filter((id) => !keep.has(id));
+	// A channel from a history import may be one this gateway never had: it stays.
+	const stale = stored
+		.filter((row) => !keep.has(row.chat_id) && row.origin !== 'import')
+		.map((row) => row.chat_id);
 	if (stale.length > 0) await db.channels.bulkDelete(stale);
 	const def = defaultChannel(channels);
 	if (def) await db.meta.put({ key: 'default_chat_id', value: def.chat_id });

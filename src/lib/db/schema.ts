@@ -22,6 +22,11 @@ export interface ChannelRow extends Channel {
 	name: string;
 	/** Local order of first sight, for a stable sidebar. */
 	position: number;
+	/**
+	 * `import`: known from a history export file only (db/history/import.ts). The gateway's
+	 * `channel.list` does not prune it; listing it clears the mark.
+	 */
+	origin?: 'import';
 }
 
 /**
@@ -64,6 +69,11 @@ export interface MessageRow {
 	interrupted?: true;
 	/** How fast the answer came, when this device followed it live (connection/answer-timing.ts). */
 	timing?: AnswerTimingRow;
+	/**
+	 * `import`: written by a history import (db/history/import.ts), not received here. The same
+	 * message from the gateway later replaces the row (and the mark).
+	 */
+	origin?: 'import';
 }
 
 /** An answer's timings as this device saw them, in milliseconds. */
