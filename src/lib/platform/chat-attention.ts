@@ -22,7 +22,7 @@ export async function closeChatNotifications(chat_id: string): Promise<void> {
 }
 
 /**
- * Close `chat_id`'s notifications now and whenever this page is visible and focused again.
+ * Close `chat_id`'s notifications once the chat is painted and whenever this page is visible and focused again.
  * Returns the function that stops watching (an `$effect` cleanup).
  */
 export function watchChatAttention(chat_id: string): () => void {
@@ -33,10 +33,15 @@ export function watchChatAttention(chat_id: string): () => void {
 			);
 		}
 	};
-	check();
+	// After the chat's first frame is painted: opening a channel must not wait for the service
+	// worker registration and notification reads (a few ms of the switch, bench/README.md).
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const frame = requestAnimationFrame(() => (timer = setTimeout(check, 0)));
 	addEventListener('focus', check);
 	document.addEventListener('visibilitychange', check);
 	return () => {
+		cancelAnimationFrame(frame);
+		clearTimeout(timer);
 		removeEventListener('focus', check);
 		document.removeEventListener('visibilitychange', check);
 	};

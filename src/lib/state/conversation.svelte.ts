@@ -13,6 +13,7 @@
 import { Dexie } from 'dexie';
 import type { IrisDB, MessageRow } from '../db/schema';
 import type { FeatureApi } from '../bridge/features';
+import { PAGE_SIZE, readLatestPage, type ChannelPages } from './channel-pages';
 import { LiveQuery } from './live.svelte';
 import type { LiveTexts } from './live-texts.svelte';
 import { MessageView, type MessageViewContext } from './message-view';
@@ -21,7 +22,7 @@ import type { Store } from './store.svelte';
 import { TurnState } from './turn.svelte';
 
 /** Messages read when a channel opens, and added per stored page of `loadOlder`. */
-export const PAGE_SIZE = 200;
+export { PAGE_SIZE };
 /** Messages asked per `history` page. */
 export const HISTORY_STEP = 50;
 /** Most `history` pages fetched to find one message (a search jump). */
@@ -37,6 +38,11 @@ export interface ConversationDeps {
 	queued: QueuedSends;
 	/** Fetches older pages from the gateway; without it only stored pages are shown. */
 	history?: HistoryLoader;
+	/**
+	 * Recently read latest pages: the conversation starts from its channel's (shown at once, the
+	 * live query brings what changed since) and keeps it up to date while open.
+	 */
+	pages?: ChannelPages;
 }
 
 export class Conversation {
@@ -78,12 +84,27 @@ export class Conversation {
 		// Another store (another gateway's, or memory) starts from its own latest page: subscribed
 		// before the live query, so the query runs again with the range cleared.
 		this.#unwatch = store.onSwitch(() => this.#reset());
+		// A kept page is shown in the click's own frame; the live range then starts at its oldest
+		// row, so the query brings every message newer than it (arrived while the channel was shut).
+		const kept = deps.pages?.get(chat_id);
+		const start = kept?.length ? kept : undefined;
+		if (start) {
+			this.#liveFrom = start[0]!.ts;
+			this.hasOlder = start.length >= PAGE_SIZE;
+		}
 		this.#live = new LiveQuery(
 			store,
 			(db) => this.#readLive(db),
-			[] as MessageRow[],
-			(rows) => deps.live.settle(rows)
+			(start ?? []) as MessageRow[],
+			(rows) => {
+				deps.live.settle(rows);
+				deps.pages?.set(chat_id, rows);
+			}
 		);
+		if (start) {
+			this.#live.loaded = true;
+			deps.live.settle(start);
+		}
 	}
 
 	/** False until the first result arrived. */
@@ -221,14 +242,7 @@ export class Conversation {
 		if (this.#liveFrom !== undefined) {
 			return range.between([this.chat_id, this.#liveFrom], [this.chat_id, Dexie.maxKey]).toArray();
 		}
-		// Dexie makes this one `getAll({ query, count, direction: 'prev' })` where the browser has
-		// IndexedDB 3.0 (Chromium 141+), else a reverse cursor (npm run bench, C2).
-		const newestFirst = await range
-			.between([this.chat_id, Dexie.minKey], [this.chat_id, Dexie.maxKey])
-			.reverse()
-			.limit(PAGE_SIZE)
-			.toArray();
-		const page = newestFirst.reverse();
+		const page = await readLatestPage(db, this.chat_id);
 		this.#liveFrom = page[0]?.ts;
 		this.hasOlder = page.length === PAGE_SIZE;
 		return page;
