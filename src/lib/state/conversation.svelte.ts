@@ -19,6 +19,7 @@ import { MessageView, type MessageViewContext } from './message-view';
 import type { QueuedSends } from './queued.svelte';
 import type { Store } from './store.svelte';
 import { TurnState } from './turn.svelte';
+import { benchMark } from '../platform/bench-marks';
 
 /** Messages read when a channel opens, and added per stored page of `loadOlder`. */
 export const PAGE_SIZE = 200;
@@ -223,11 +224,13 @@ export class Conversation {
 		}
 		// Dexie makes this one `getAll({ query, count, direction: 'prev' })` where the browser has
 		// IndexedDB 3.0 (Chromium 141+), else a reverse cursor (npm run bench, C2).
+		benchMark('query-start');
 		const newestFirst = await range
 			.between([this.chat_id, Dexie.minKey], [this.chat_id, Dexie.maxKey])
 			.reverse()
 			.limit(PAGE_SIZE)
 			.toArray();
+		benchMark('query-end');
 		const page = newestFirst.reverse();
 		this.#liveFrom = page[0]?.ts;
 		this.hasOlder = page.length === PAGE_SIZE;
