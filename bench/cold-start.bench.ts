@@ -1,5 +1,5 @@
 /**
- * Cold start (bench/README.md "Cold start"): the installed app, served by its service worker with
+ * Cold start (bench/README-cold-start.md): the installed app, served by its service worker with
  * the gateway down, opens its default channel in a 100,000-message store. Target: navigation
  * start → the channel's newest message painted ≤ 250 ms median unthrottled. Measures only.
  *

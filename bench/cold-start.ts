@@ -1,5 +1,5 @@
 /**
- * Cold start (bench/README.md "Cold start"): the installed app served by its service worker, the
+ * Cold start (bench/README-cold-start.md): the installed app served by its service worker, the
  * gateway down, a 100,000-message store. One navigation in a fresh page, timed in the page from
  * navigation start (`performance.timeOrigin`) to the first paint after the open channel's newest
  * message is in the DOM, with the start-up marks of the benchmark build (src/lib/platform/bench-marks.ts).

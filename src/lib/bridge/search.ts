@@ -49,7 +49,7 @@ export interface LocalSearchApi {
 	/**
 	 * The page painted its first screen: the index may load now. At start-up the index waits for
 	 * this (or for the first search, or a few seconds) so its reads of the whole store do not
-	 * compete with the page's first reads (bench/README.md "Cold start"). Idempotent.
+	 * compete with the page's first reads (bench/README-cold-start.md). Idempotent.
 	 */
 	startIndexing(): void;
 }

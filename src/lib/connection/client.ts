@@ -63,12 +63,14 @@ export class IrisClient {
 		}));
 		const emit = reporter.emit.bind(reporter);
 		const diagnose = reporter.diagnose.bind(reporter);
-		const indexing = Promise.withResolvers<void>();
-		if (deps.deferSearchIndexMs === undefined) indexing.resolve();
-		else clock.setTimeout(() => indexing.resolve(), deps.deferSearchIndexMs);
+		// Not `Promise.withResolvers`: the client also runs in Node 20 (tests, bench).
+		let startIndexing = () => {};
+		const indexing = new Promise<void>((resolve) => (startIndexing = resolve));
+		if (deps.deferSearchIndexMs === undefined) startIndexing();
+		else clock.setTimeout(startIndexing, deps.deferSearchIndexMs);
 		const search = (this.#search = new SearchIndexer({
 			db,
-			start: indexing.promise,
+			start: indexing,
 			onProgress: (progress) => emit({ type: 'search_index', progress }),
 			log: (line) => deps.log?.(`[search] ${line}`)
 		}));
@@ -191,11 +193,11 @@ export class IrisClient {
 			search: (input) => features.search(input),
 			markRead: (chat_id, message_id) => features.markRead(chat_id, message_id),
 			searchLocal: (input) => {
-				indexing.resolve();
+				startIndexing();
 				return search.search(input);
 			},
 			searchProgress: () => search.progress,
-			startIndexing: () => indexing.resolve()
+			startIndexing
 		};
 	}
 

@@ -1,6 +1,6 @@
 /**
  * Waiting for the browser to paint what was just rendered: work that is not visible (the search
- * index's load, bench/README.md "Cold start") starts only after the first screen is shown.
+ * index's load, bench/README-cold-start.md) starts only after the first screen is shown.
  */
 
 /**
