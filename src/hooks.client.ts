@@ -9,8 +9,10 @@
 import type { ClientInit } from '@sveltejs/kit';
 import { applyTheme, storedTheme } from '$lib/platform/theme';
 import { applyTextSize, storedTextSize } from '$lib/platform/text-size';
+import { benchMark } from '$lib/platform/bench-marks';
 
 export const init: ClientInit = async () => {
+	benchMark('init');
 	applyTheme(storedTheme());
 	applyTextSize(storedTextSize());
 	if (__IRIS_BENCH__) (await import('$lib/bench/page')).installBench();

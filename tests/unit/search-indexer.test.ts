@@ -40,6 +40,39 @@ const query = async (search: SearchIndexer, q: string, extra = {}) =>
 	(await search.search({ query: q, ...extra })).hits.map((h) => h.message_id);
 
 describe('SearchIndexer', () => {
+	it('reads nothing of the store until its start is given, then loads and catches up', async () => {
+		const db = freshDb();
+		await applyFrames(db, [msg('en', 'e1', 'Deploy the staging server tonight', 10)], {
+			defaultChatId: 'en',
+			now: 1,
+			changes: noChanges()
+		});
+		let begin = () => {};
+		const started = new Promise<void>((resolve) => (begin = resolve));
+		const progress: IndexProgress[] = [];
+		let ready = () => {};
+		const isReady = new Promise<void>((resolve) => (ready = resolve));
+		const search = new SearchIndexer({
+			db,
+			start: started,
+			onProgress: (p) => {
+				progress.push(p);
+				if (p.state === 'ready') ready();
+			},
+			log: () => {}
+		});
+		// A query asked before the start waits for it (the client gives the start on a search).
+		const early = search.search({ query: 'staging' });
+		// Every read of the store the load would do has had its turn by now: nothing ran.
+		await db.meta.toArray();
+		expect(progress).toEqual([]);
+		expect(search.progress.state).toBe('loading');
+		begin();
+		expect((await early).total).toBeGreaterThanOrEqual(0);
+		await isReady;
+		expect(await query(search, 'staging')).toEqual(['e1']);
+	});
+
 	it('indexes stored batches, answers with snippets, and survives a restart', async () => {
 		const db = freshDb();
 		const search = indexer(db);

@@ -46,4 +46,10 @@ export interface LocalSearchApi {
 	searchLocal(input: LocalSearchInput): Promise<LocalSearchResult>;
 	/** The index's current progress. */
 	searchProgress(): IndexProgress;
+	/**
+	 * The page painted its first screen: the index may load now. At start-up the index waits for
+	 * this (or for the first search, or a few seconds) so its reads of the whole store do not
+	 * compete with the page's first reads (bench/README-cold-start.md). Idempotent.
+	 */
+	startIndexing(): void;
 }

@@ -36,6 +36,12 @@ export interface ClientDeps {
 	randomUUID: () => string;
 	deviceName: string;
 	log?: (line: string) => void;
+	/**
+	 * Defer loading the local search index until the page says it painted (`startIndexing`), a
+	 * search is asked for, or this many ms passed (the worker's start-up). Loaded at once when
+	 * absent (tests).
+	 */
+	deferSearchIndexMs?: number;
 }
 
 export class IrisClient {
@@ -57,8 +63,14 @@ export class IrisClient {
 		}));
 		const emit = reporter.emit.bind(reporter);
 		const diagnose = reporter.diagnose.bind(reporter);
+		// Not `Promise.withResolvers`: the client also runs in Node 20 (tests, bench).
+		let startIndexing = () => {};
+		const indexing = new Promise<void>((resolve) => (startIndexing = resolve));
+		if (deps.deferSearchIndexMs === undefined) startIndexing();
+		else clock.setTimeout(startIndexing, deps.deferSearchIndexMs);
 		const search = (this.#search = new SearchIndexer({
 			db,
+			start: indexing,
 			onProgress: (progress) => emit({ type: 'search_index', progress }),
 			log: (line) => deps.log?.(`[search] ${line}`)
 		}));
@@ -179,8 +191,12 @@ export class IrisClient {
 			completeCommands: (prefix) => features.completeCommands(prefix),
 			search: (input) => features.search(input),
 			markRead: (chat_id, message_id) => features.markRead(chat_id, message_id),
-			searchLocal: (input) => search.search(input),
-			searchProgress: () => search.progress
+			searchLocal: (input) => {
+				startIndexing();
+				return search.search(input);
+			},
+			searchProgress: () => search.progress,
+			startIndexing
 		};
 	}
 

@@ -10,6 +10,12 @@ import { IrisClient } from './client';
 import { dialectSockets } from './dialect';
 import { defaultDeviceName } from '../platform/device-name';
 
+/**
+ * At most this long (ms) after the worker starts, the local search index loads even if the page
+ * never said it painted (e.g. it shows Settings): a rebuild must not wait for a chat to open.
+ */
+const SEARCH_INDEX_DEFER_MS = 3000;
+
 /** A client on `db` wired to the browser's clock, sockets and network status. */
 export function createBrowserClient(db: IrisDB): IrisClient {
 	return new IrisClient({
@@ -25,6 +31,7 @@ export function createBrowserClient(db: IrisDB): IrisClient {
 		isOnline: () => navigator.onLine,
 		randomUUID: () => crypto.randomUUID(),
 		deviceName: defaultDeviceName(navigator.userAgent),
-		log: (line) => console.info(line)
+		log: (line) => console.info(line),
+		deferSearchIndexMs: SEARCH_INDEX_DEFER_MS
 	});
 }

@@ -33,6 +33,8 @@ const VERIFY_CHUNK = 100;
 
 export interface SearchIndexerDeps {
 	db: IrisDB;
+	/** Loading the stored index (and catching up) waits for this; at once without it. */
+	start?: Promise<void>;
 	onProgress: (progress: IndexProgress) => void;
 	log: (line: string) => void;
 }
@@ -60,7 +62,9 @@ export class SearchIndexer {
 
 	constructor(deps: SearchIndexerDeps) {
 		this.#d = deps;
-		this.#loaded = this.#load().catch((e: Error) => this.#d.log(`load failed: ${e.message}`));
+		this.#loaded = (deps.start ?? Promise.resolve())
+			.then(() => this.#load())
+			.catch((e: Error) => this.#d.log(`load failed: ${e.message}`));
 		this.#chain = this.#loaded;
 		// Catch up in the background; searches are answered meanwhile with what is indexed.
 		void this.#chain

@@ -29,6 +29,8 @@ import { Notices } from './notices.svelte';
 import { QueuedSends } from './queued.svelte';
 import { StorageFallback } from './storage-fallback';
 import { Store } from './store.svelte';
+import { benchMark, benchSpan } from '../platform/bench-marks';
+import { onReturn } from './browser-online.svelte';
 import type { IndexProgress } from '../bridge/search';
 
 /** Why a command was cut short: the app moved to memory meanwhile (it is run again there). */
@@ -112,7 +114,7 @@ export class AppState {
 
 	async #start(): Promise<void> {
 		// Probed at once: the views opened it already, and a `blocked` event fires only once.
-		const probing = probeStore(this.store.db);
+		const probing = benchSpan('idb-open', probeStore(this.store.db));
 		const active = await (await this.#gateways()).start();
 		const failure = await (active && active.store !== this.store.db.name
 			? probeStore(this.#useStore(active.store))
@@ -121,28 +123,26 @@ export class AppState {
 		// request waits behind an older tab (a read would queue behind it).
 		if (failure)
 			await this.#toMemory(failure, failure.kind !== 'unavailable' && failure.kind !== 'blocked');
-		else await this.#connect();
 		const stored = active?.pairing ?? (await getMeta(this.store.db, 'gateway')) ?? null;
-		// A pairing that started meanwhile (the `/pair` route) wins over what was stored.
-		if (this.config === undefined) {
+		// A pairing started meanwhile (`/pair`) wins. The chat renders before the worker starts.
+		const shown = this.config === undefined;
+		if (shown) {
+			benchMark('config');
 			this.config = stored;
-			if (stored) {
-				try {
-					await Promise.race([this.#worker?.api.configure(stored), this.#moved.promise]);
-				} catch (e) {
-					// The worker stores the gateway first: failing means the store failed (the
-					// memory store is configured with `this.config` when the move is done).
-					await this.#toMemory(classifyStorageError(e), true);
-				}
+		}
+		if (!failure) await this.#connect();
+		if (shown && stored) {
+			try {
+				await Promise.race([this.#worker?.api.configure(stored), this.#moved.promise]);
+			} catch (e) {
+				// The worker stores the gateway first: failing means the store failed (the
+				// memory store is configured with `this.config` when the move is done).
+				await this.#toMemory(classifyStorageError(e), true);
 			}
 		}
 		// Another tab switching gateways (or unpairing) is followed here.
 		(await this.#gateways()).watch();
-		const wake = () => void this.#worker?.api.wake();
-		addEventListener('online', wake);
-		document.addEventListener('visibilitychange', () => {
-			if (document.visibilityState === 'visible') wake();
-		});
+		onReturn(() => void this.#worker?.api.wake());
 	}
 
 	/**

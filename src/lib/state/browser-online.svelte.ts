@@ -30,3 +30,11 @@ export function shownStatus(status: ConnectionStatus, online: boolean): Connecti
 		? { state: 'offline' }
 		: status;
 }
+
+/** Call `wake` whenever the browser comes back online or the page is shown again. */
+export function onReturn(wake: () => void): void {
+	addEventListener('online', wake);
+	document.addEventListener('visibilitychange', () => {
+		if (document.visibilityState === 'visible') wake();
+	});
+}

@@ -20,6 +20,7 @@ import { MessageView, type MessageViewContext } from './message-view';
 import type { QueuedSends } from './queued.svelte';
 import type { Store } from './store.svelte';
 import { TurnState } from './turn.svelte';
+import { benchMark } from '../platform/bench-marks';
 
 /** Messages read when a channel opens, and added per stored page of `loadOlder`. */
 export { PAGE_SIZE };
@@ -242,7 +243,9 @@ export class Conversation {
 		if (this.#liveFrom !== undefined) {
 			return range.between([this.chat_id, this.#liveFrom], [this.chat_id, Dexie.maxKey]).toArray();
 		}
+		benchMark('query-start');
 		const page = await readLatestPage(db, this.chat_id);
+		benchMark('query-end');
 		this.#liveFrom = page[0]?.ts;
 		this.hasOlder = page.length === PAGE_SIZE;
 		return page;
