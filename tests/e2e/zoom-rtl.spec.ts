@@ -66,14 +66,16 @@ test('right-to-left text reads right to left; code beside it stays left to right
 	const text = 'مرحبا، هذا اختبار للأمر `npm test` في سطر واحد\n\n```sh\nnpm test -- --watch\n```';
 	const sent = await sendMessage(page, text);
 	await expect(sent.locator('p[dir="auto"]')).toHaveCount(1);
-	expect(await direction(sent.locator('p[dir="auto"]'))).toBe('rtl');
+	// Polled: the bubble may re-render once the gateway acknowledges it (a detached paragraph has
+	// no computed direction).
+	await expect.poll(() => direction(sent.locator('p[dir="auto"]'))).toBe('rtl');
 
 	// The demo quotes the message in its answer: the quote is right to left, its inline code and
 	// its code block left to right (and the code block aligned to the left).
 	const reply = replyTo(page, 'مرحبا');
 	await expect(reply).toHaveAttribute('data-status', 'complete');
 	const quote = reply.locator('blockquote');
-	expect(await direction(quote.locator('p').first())).toBe('rtl');
+	await expect.poll(() => direction(quote.locator('p').first())).toBe('rtl');
 	const inline = quote.locator('p code').first();
 	await expect(inline).toHaveText('npm test');
 	expect(await direction(inline)).toBe('ltr');
