@@ -16,12 +16,15 @@ import {
 } from './fixtures';
 import { createChannel, openChannel } from './agent-support';
 import { waitForController } from './pwa-support';
+import { expectAccessible, settle } from './axe-support';
 
 interface Shared {
 	title?: string;
 	text?: string;
 	url?: string;
 	files?: { name: string; mimeType: string; buffer: Buffer }[];
+	/** A file of this many bytes, made in the page (too big to pass through the test driver). */
+	bigFile?: number;
 }
 
 /** Post `shared` to `/share` as a Share sheet does (a form navigation, fields named as the manifest says). */
@@ -50,6 +53,13 @@ async function shareFromAnotherApp(page: Page, shared: Shared): Promise<void> {
 		document.body.append(form);
 	}, shared);
 	if (shared.files) await page.locator('#share-files').setInputFiles(shared.files);
+	if (shared.bigFile)
+		await page.locator('#share-files').evaluate((input: HTMLInputElement, size) => {
+			const picked = new DataTransfer();
+			for (const file of input.files ?? []) picked.items.add(file);
+			picked.items.add(new File([new Uint8Array(size)], 'big.bin'));
+			input.files = picked.files;
+		}, shared.bigFile);
 	await page.locator('#share-submit').dispatchEvent('click');
 	await expect(page).toHaveURL(/\/share(\?|$)/);
 }
@@ -77,7 +87,7 @@ test('the manifest offers the app as a share target that posts files', async ({
 test('a shared text, link and file wait in the chosen channel’s composer, after its draft', async ({
 	page,
 	gateway
-}) => {
+}, testInfo) => {
 	await pairViaLink(page, gateway);
 	await waitForController(page);
 	await createChannel(page, 'Reading list');
@@ -97,10 +107,14 @@ test('a shared text, link and file wait in the chosen channel’s composer, afte
 	await expect(shared).toContainText('Look at this\nhttps://example.com/a');
 	await expect(shared.getByRole('listitem')).toHaveText(/notes\.txt\s*12 B/);
 	await expect(choices(page).getByRole('button')).toHaveText(['General', 'Reading list']);
+	await settle(page);
+	await expectAccessible(page, testInfo, 'share page');
 
 	await choices(page).getByRole('button', { name: 'Reading list', exact: true }).click();
 	await expect(channelLink(page, 'Reading list')).toHaveAttribute('aria-current', 'page');
-	await expect(composer(page)).toHaveValue('My own draft\n\nLook at this\nhttps://example.com/a');
+	await expect(composer(page)).toHaveValue(
+		'My own draft\n\nExample page\n\nLook at this\nhttps://example.com/a'
+	);
 	const tray = page.getByRole('list', { name: 'Attachments', exact: true });
 	await expect(tray.getByRole('listitem')).toHaveCount(1);
 	await expect(tray.getByRole('listitem')).toContainText('notes.txt');
@@ -112,6 +126,38 @@ test('a shared text, link and file wait in the chosen channel’s composer, afte
 	// Taken: the share page has nothing waiting any more.
 	await page.goto(`${gateway.httpUrl}/share`);
 	await expect(page.getByText(/^Nothing is waiting to be shared/)).toBeVisible();
+});
+
+test('a file over the upload limit is marked in the preview and left out; the rest goes through', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	await waitForController(page);
+	await shareFromAnotherApp(page, {
+		text: 'Two files',
+		files: [{ name: 'small.txt', mimeType: 'text/plain', buffer: Buffer.from('small') }],
+		bigFile: 50 * 1024 * 1024 + 1
+	});
+	const files = page.getByRole('list', { name: 'Files', exact: true }).getByRole('listitem');
+	await expect(files.filter({ hasText: 'big.bin' })).toContainText(
+		'50.0 MB: too large to send (up to 50.0 MB)'
+	);
+	await choices(page).getByRole('button', { name: 'General', exact: true }).click();
+	// Straight to the chat: the file was already marked, not reported again.
+	await expect(channelLink(page, 'General')).toHaveAttribute('aria-current', 'page');
+	await expect(composer(page)).toHaveValue('Two files');
+	const tray = page.getByRole('list', { name: 'Attachments', exact: true }).getByRole('listitem');
+	await expect(tray).toHaveCount(1);
+	await expect(tray).toContainText('small.txt');
+});
+
+test('a share with nothing in it says so and offers no channel', async ({ page, gateway }) => {
+	await pairViaLink(page, gateway);
+	await waitForController(page);
+	await shareFromAnotherApp(page, {});
+	await expect(page.getByText(/^What was shared was empty/)).toBeVisible();
+	await expect(choices(page)).toHaveCount(0);
 });
 
 test('Discard forgets a share; the chat is as it was', async ({ page, gateway }) => {

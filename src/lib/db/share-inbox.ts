@@ -60,7 +60,10 @@ export async function keepShare(
 ): Promise<void> {
 	const files = form
 		.getAll(SHARE_FIELDS.files)
-		.filter((value): value is File => typeof value !== 'string' && value.size > 0);
+		// A share without files still carries one nameless, empty file part: not a file.
+		.filter(
+			(value): value is File => typeof value !== 'string' && (value.name !== '' || value.size > 0)
+		);
 	const meta: SharedMeta = {
 		title: field(form, SHARE_FIELDS.title),
 		text: field(form, SHARE_FIELDS.text),
@@ -113,9 +116,9 @@ export async function dropShare(caches: CacheStorage): Promise<void> {
 }
 
 /**
- * The text a share puts in the composer: the shared text — or, when there is none, the title
- * (apps put the page's title there, which the text usually repeats) — then the link on a line of
- * its own, unless the text already contains it.
+ * The text a share puts in the composer: the title (an article's headline; left out when the
+ * text already says it, or it is only the link), the text under it, then the link on a line of
+ * its own unless the text already contains it.
  */
 export function sharedText({
 	title,
@@ -126,8 +129,11 @@ export function sharedText({
 	text: string;
 	url: string;
 }): string {
-	const words = text.trim() || title.trim();
-	const link = url.trim();
-	if (!link || words.includes(link)) return words;
+	const [head, body, link] = [title.trim(), text.trim(), url.trim()];
+	const parts: string[] = [];
+	if (head && head !== link && !body.includes(head)) parts.push(head);
+	if (body) parts.push(body);
+	const words = parts.join('\n\n');
+	if (!link || body.includes(link)) return words;
 	return words ? `${words}\n${link}` : link;
 }

@@ -8,6 +8,10 @@ import { dropShare, readShare, sharedText, type SharedContent } from '../db/shar
 import { loadDraft, saveDraft } from './drafts';
 import { Attachments } from './attachments.svelte';
 import type { AppState } from './app.svelte';
+import { DEFAULT_MEDIA_LIMIT_BYTES } from '../protocol/iris/media';
+
+/** Whether `file` is over the upload limit (shown as such; never added to a composer). */
+export const tooLarge = (file: File): boolean => file.size > DEFAULT_MEDIA_LIMIT_BYTES;
 
 /**
  * Where the share stands: being read, none waiting, waiting for a channel, being added to one,
@@ -20,6 +24,8 @@ export class PendingShare {
 	content = $state<SharedContent | null>(null);
 	/** The composer text the share brings (empty when it brings files only). */
 	text = $derived(this.content ? sharedText(this.content) : '');
+	/** The share held nothing to place (no words, no files): dropped on reading. */
+	empty = $state(false);
 	/** Why files were not added, for people. */
 	problems = $state<string[]>([]);
 	readonly #caches: CacheStorage;
@@ -39,6 +45,11 @@ export class PendingShare {
 			console.warn('[share] cannot read the waiting share', e);
 			this.content = null;
 		}
+		// A share with no words and no files (an app posting an empty form) is nothing to place.
+		if (this.content && !this.text && this.content.files.length === 0) {
+			this.empty = true;
+			await this.discard();
+		}
 		this.stage = this.content ? 'waiting' : 'none';
 	}
 
@@ -54,7 +65,8 @@ export class PendingShare {
 		const draft = loadDraft(chat_id).trimEnd();
 		if (this.text) saveDraft(chat_id, draft ? `${draft}\n\n${this.text}` : this.text);
 		const attachments = new Attachments(app, chat_id);
-		await attachments.add(content.files);
+		// Files over the limit were marked in the preview: they stay out, not reported again.
+		await attachments.add(content.files.filter((file) => !tooLarge(file)));
 		this.problems = attachments.problems;
 		await this.discard();
 		this.stage = this.problems.length > 0 ? 'problems' : 'none';
