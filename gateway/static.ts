@@ -52,8 +52,8 @@ function plain(res: ServerResponse, status: number, body: string): void {
 }
 
 /**
- * Answer one HTTP request from `root` (an absolute directory). GET and HEAD only. Never rejects:
- * I/O failures become a 500.
+ * Answer one HTTP request from `root` (an absolute directory). GET and HEAD only (and a share
+ * posted to `/share`, sent back to the share page). Never rejects: I/O failures become a 500.
  */
 export async function serveStatic(
 	req: IncomingMessage,
@@ -61,6 +61,14 @@ export async function serveStatic(
 	root: string,
 	target: RequestTarget
 ): Promise<void> {
+	if (req.method === 'POST' && target.pathname === '/share') {
+		// A share from another app reached the network: the app's service worker, which keeps
+		// shares, was not there to answer it. The share page says it did not arrive.
+		req.resume();
+		res.writeHead(303, { Location: '/share?unsaved=1', 'Cache-Control': NO_CACHE });
+		res.end();
+		return;
+	}
 	if (req.method !== 'GET' && req.method !== 'HEAD') {
 		res.setHeader('Allow', 'GET, HEAD');
 		plain(res, 405, 'method not allowed');

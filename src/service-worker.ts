@@ -2,7 +2,8 @@
  * The service worker (built by vite-plugin-pwa in injectManifest mode; Workbox fills
  * `self.__WB_MANIFEST` with every chunk, the shell, icons and the manifest). It imports only lib/db
  * and lib/protocol (doc/architecture.md "Layers"): precache and offline shell, push notifications
- * and clicks. It never skips waiting by itself: the page asks, after the user pressed Reload.
+ * and clicks, shares from other apps. It never skips waiting by itself: the page asks, after the
+ * user pressed Reload.
  */
 import type { PrecacheEntry } from 'workbox-precaching';
 import { IrisDB } from './lib/db/schema';
@@ -10,6 +11,7 @@ import { activeGateway, FIRST_STORE, openDirectory } from './lib/db/gateways';
 import { setUpPrecache } from './service-worker/precache';
 import { onNotificationClick, onPush } from './service-worker/notify';
 import { serialQueue } from './service-worker/serial';
+import { isShare, receiveShare } from './service-worker/share-target';
 import { isSkipWaiting } from './lib/protocol/sw-messages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -41,6 +43,11 @@ async function activeStore(): Promise<IrisDB> {
  * unread messages, so two at once would both count from the same one.
  */
 const pushes = serialQueue();
+
+// Before Workbox's router (which answers GET only): a share posted by another app.
+sw.addEventListener('fetch', (event) => {
+	if (isShare(sw, event.request)) event.respondWith(receiveShare(sw, event.request));
+});
 
 setUpPrecache(sw, self.__WB_MANIFEST);
 

@@ -53,10 +53,27 @@ test('stays paired across a reload', async ({ page, gateway }) => {
 	await pairViaLink(page, gateway);
 	await expect(page).not.toHaveURL(/token=/);
 
+	// Every text the connection status shows while the app starts again, in order.
+	await page.addInitScript(() => {
+		const shown: string[] = [];
+		(window as unknown as { statusTexts: string[] }).statusTexts = shown;
+		new MutationObserver(() => {
+			const text = document
+				.querySelector('[role="status"][aria-label="Connection"]')
+				?.textContent?.trim();
+			if (text && shown.at(-1) !== text) shown.push(text);
+		}).observe(document, { subtree: true, childList: true, characterData: true });
+	});
 	// The URL no longer carries the pairing: whatever pairs now was persisted.
 	await page.reload();
 
 	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
 	await expect(page.getByRole('textbox', { name: 'Token', exact: true })).toBeHidden();
 	await expect(composer(page)).toBeVisible();
+	// Paired all along: the status never says otherwise while the connection starts.
+	const shown = await page.evaluate(
+		() => (window as unknown as { statusTexts: string[] }).statusTexts
+	);
+	expect(shown.length).toBeGreaterThan(0);
+	expect(shown.filter((text) => /not paired/.test(text))).toEqual([]);
 });

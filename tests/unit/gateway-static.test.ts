@@ -84,6 +84,20 @@ describe('static files', () => {
 		}
 		expect((await httpGet(t.gw.port, '/../package.json')).status).toBe(404);
 	});
+
+	it('sends a share posted without the service worker to the share page; other POSTs are 405', async () => {
+		t = await startTestGateway();
+		const post = (path: string) =>
+			fetch(`http://127.0.0.1:${t!.gw.port}${path}`, {
+				method: 'POST',
+				body: new URLSearchParams({ text: 'hello' }),
+				redirect: 'manual'
+			});
+		const share = await post('/share');
+		expect(share.status).toBe(303);
+		expect(share.headers.get('location')).toBe('/share?unsaved=1');
+		expect((await post('/chat/x')).status).toBe(405);
+	});
 });
 
 describe('websocket endpoint', () => {

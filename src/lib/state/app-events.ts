@@ -3,6 +3,7 @@ import type {
 	AgentActivity,
 	ConnectionStatus,
 	DiagnosticEntry,
+	GatewayConfig,
 	StorageFailure,
 	TransferProgress,
 	WorkerEvent
@@ -17,6 +18,8 @@ const DIAGNOSTICS_KEPT = 200;
 
 /** The fields of `AppState` that events write. */
 export interface EventState {
+	/** The pairing the page knows (`null`: not paired; `undefined`: not read yet). */
+	readonly config: GatewayConfig | null | undefined;
 	status: ConnectionStatus;
 	activity: Record<string, AgentActivity>;
 	diagnostics: DiagnosticEntry[];
@@ -35,6 +38,8 @@ export function applyEvent(
 ): void {
 	switch (event.type) {
 		case 'status':
+			// A worker not configured yet says "unpaired"; the page read the pairing already.
+			if (event.status.state === 'unpaired' && state.config) return;
 			state.status = event.status;
 			return;
 		case 'stream':

@@ -71,8 +71,7 @@ export class AppState {
 	#started: Promise<void> | null = null;
 	/** Rejects with `MOVED` when the app starts moving to memory. */
 	readonly #moved = Promise.withResolvers<never>();
-	/** The move to memory, once started. */
-	#switch: Promise<void> = Promise.resolve();
+	#switch: Promise<void> = Promise.resolve(); // the move to memory, once started
 	readonly #fallback = new StorageFallback((entry) => this.#onEvent({ type: 'diagnostic', entry }));
 	#gatewaySwitch: Promise<GatewaySwitch> | undefined;
 	/** Switching gateways; its code loads at start-up, after the chat's first render. */
@@ -93,8 +92,7 @@ export class AppState {
 				})
 		));
 	}
-	/** Counts started connections: events of a stopped one are dropped. */
-	#connection = 0;
+	#connection = 0; // counts started connections: events of a stopped one are dropped
 
 	constructor(db = new IrisDB()) {
 		this.store = new Store(db);
@@ -129,6 +127,8 @@ export class AppState {
 		if (shown) {
 			benchMark('config');
 			this.config = stored;
+			// Paired: "connecting" from the first paint, not "not paired" until the worker reports.
+			if (stored) this.status = { state: 'connecting' };
 		}
 		if (!failure) await this.#connect();
 		if (shown && stored) {
