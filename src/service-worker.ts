@@ -72,5 +72,5 @@ sw.addEventListener('push', (event) => {
 });
 
 sw.addEventListener('notificationclick', (event) => {
-	keepAlive(event, onNotificationClick(sw, event));
+	keepAlive(event, onNotificationClick(sw, event, activeStore));
 });

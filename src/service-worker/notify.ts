@@ -12,6 +12,7 @@ import { getMeta } from '../lib/db/meta';
 import { m } from '../lib/i18n';
 import { isLocale, useCatalogue, type Locale } from '../lib/i18n/catalogues';
 import * as zhCN from '../lib/i18n/paraglide/messages/zh-CN.js';
+import { chosen, confirmation, maxActions, pickerActions, sendAnswer } from './notice-answer';
 
 const DEFAULT_TITLES: Record<
 	PushNotice['kind'],
@@ -28,7 +29,7 @@ const DEFAULT_TITLES: Record<
 useCatalogue('zh-CN', zhCN);
 
 /** The language the page shows (stored in `meta` by the page); English when unknown. */
-async function pageLocale(db: IrisDB | undefined): Promise<Locale> {
+export async function pageLocale(db: IrisDB | undefined): Promise<Locale> {
 	try {
 		const value = db ? await getMeta(db, 'locale') : undefined;
 		return isLocale(value) ? value : 'en';
@@ -72,7 +73,7 @@ async function pathOf(client: WindowClient, origin: string): Promise<string | un
 }
 
 /** The app windows with the path each shows. */
-async function appWindows(
+export async function appWindows(
 	sw: ServiceWorkerGlobalScope
 ): Promise<{ client: WindowClient; path: string }[]> {
 	const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
@@ -92,7 +93,7 @@ async function chatIsFocused(sw: ServiceWorkerGlobalScope, path: string): Promis
 }
 
 /** Set the app badge to the unread total of the shown notifications, where supported. */
-async function updateBadge(sw: ServiceWorkerGlobalScope): Promise<void> {
+export async function updateBadge(sw: ServiceWorkerGlobalScope): Promise<void> {
 	const nav = sw.navigator as WorkerNavigator & {
 		setAppBadge?: (n?: number) => Promise<void>;
 		clearAppBadge?: () => Promise<void>;
@@ -141,6 +142,8 @@ export async function showNotice(
 	const title = noticeTitle(notice, name, locale);
 	const data: NoticeData = { path: notice.path, unread };
 	if (notice.chat_id !== undefined) data.chat_id = notice.chat_id;
+	const { actions, picker } = pickerActions(notice, locale, maxActions());
+	if (picker) data.picker = picker;
 	const body =
 		unread > 1 ? `${notice.body}\n${m.notify_unread({ count: unread }, { locale })}` : notice.body;
 	await sw.registration.showNotification(title, {
@@ -151,6 +154,7 @@ export async function showNotice(
 		icon: '/icons/icon-192.png',
 		badge: '/icons/maskable-192.png',
 		requireInteraction: notice.kind === 'approval' || notice.kind === 'clarify',
+		actions,
 		data
 	} as NotificationOptions);
 	await updateBadge(sw);
@@ -180,16 +184,31 @@ export async function onPush(
 }
 
 /**
- * Handle a `notificationclick`: focus a window already on that chat, else open one at the chat's
- * URL (doc/protocol.md "Push").
+ * Handle a `notificationclick`: an action answers the notification's picker (`notice-answer.ts`);
+ * a click on the notification focuses a window already on that chat, else opens one at the
+ * chat's URL (doc/protocol.md "Push"). `store` opens the active gateway's store.
  */
 export async function onNotificationClick(
 	sw: ServiceWorkerGlobalScope,
-	event: NotificationEvent
+	event: NotificationEvent,
+	store: () => Promise<IrisDB>
 ): Promise<void> {
-	const data = (event.notification.data as NoticeData | null) ?? { path: '/', unread: 0 };
-	event.notification.close();
+	const shown = event.notification;
+	const data = (shown.data as NoticeData | null) ?? { path: '/', unread: 0 };
+	const choice = chosen(data, event.action);
+	shown.close();
 	const windows = await appWindows(sw);
+	if (data.picker && choice) {
+		// An action answered the picker: no window is opened or focused for it.
+		const db = await store();
+		const locale = await pageLocale(db);
+		const clients = windows.map((w) => w.client);
+		const reply = await sendAnswer(clients, db, data.picker, choice, locale);
+		const { title, options } = confirmation(reply, choice, shown, locale);
+		await sw.registration.showNotification(title, options);
+		await updateBadge(sw);
+		return;
+	}
 	const onChat = windows.find((w) => w.path === data.path);
 	// Another window stays where the user left it: a chat without a window gets a new one.
 	if (onChat) await onChat.client.focus();

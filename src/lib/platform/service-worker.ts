@@ -5,7 +5,13 @@
  * and code always come from the same build.
  */
 import { Workbox } from 'workbox-window';
-import { isWhere, type WhereReply } from '../protocol/sw-messages';
+import {
+	isAnswer,
+	isWhere,
+	type AnswerReply,
+	type AnswerRequest,
+	type WhereReply
+} from '../protocol/sw-messages';
 
 /** Where the built worker is served (vite-plugin-pwa, `filename: 'service-worker.ts'`). */
 export const SERVICE_WORKER_URL = '/service-worker.js';
@@ -13,6 +19,8 @@ export const SERVICE_WORKER_URL = '/service-worker.js';
 export interface ServiceWorkerEvents {
 	/** A new version is installed and waiting for this page's consent. */
 	onUpdateWaiting(): void;
+	/** A notification's action answered a picker: send it and say how it went. */
+	onAnswer(request: AnswerRequest): Promise<AnswerReply>;
 }
 
 /** The page's handle on its service worker registration. */
@@ -37,11 +45,19 @@ export async function registerServiceWorker(
 	events: ServiceWorkerEvents
 ): Promise<ServiceWorkerHandle | null> {
 	if (!('serviceWorker' in navigator)) return null;
-	// The worker asks where this window is before notifying (protocol/sw-messages.ts).
+	// The worker asks where this window is before notifying, and has it send a notification's
+	// answer (protocol/sw-messages.ts).
 	navigator.serviceWorker.addEventListener('message', (event) => {
-		if (!isWhere(event.data)) return;
-		const reply: WhereReply = { path: location.pathname };
-		event.ports[0]?.postMessage(reply);
+		const port = event.ports[0];
+		if (isWhere(event.data)) {
+			const reply: WhereReply = { path: location.pathname };
+			port?.postMessage(reply);
+		} else if (isAnswer(event.data)) {
+			events.onAnswer(event.data).then(
+				(reply) => port?.postMessage(reply),
+				(e: unknown) => port?.postMessage({ outcome: 'failed', error: String(e) } as AnswerReply)
+			);
+		}
 	});
 	navigator.serviceWorker.startMessages();
 	// `updateViaCache: 'none'`: the update check always asks the server for the worker script and

@@ -38,7 +38,20 @@ export interface GatewayPush {
 	body?: string;
 	message_id?: string;
 	ts?: number;
+	/** `approval` / `clarify`: the picker the notification can answer (`picker.select`). */
+	picker_id?: string;
+	/** `clarify`: its first choices, which the notification offers as actions. */
+	choices?: PushChoice[];
 }
+
+/** One answer a notification offers: the `picker.select` value and what the button says. */
+export interface PushChoice {
+	value: string;
+	label: string;
+}
+
+/** How many clarify choices a push carries (platforms show two or three actions). */
+export const PUSH_CHOICES_MAX = 3;
 
 /** A notification to show (or, for `read`, to close), whatever the payload's origin. */
 export interface PushNotice {
@@ -52,6 +65,9 @@ export interface PushNotice {
 	/** Same-origin path the click opens, e.g. `/chat/default`. */
 	path: string;
 	message_id?: string;
+	/** A picker the notification's actions answer (gateway pushes only). */
+	picker_id?: string;
+	choices?: PushChoice[];
 }
 
 /** What a shown notification carries in `data` (read back on click and on the next push). */
@@ -61,6 +77,15 @@ export interface NoticeData {
 	chat_id?: string;
 	/** Unread messages this notification stands for. */
 	unread: number;
+	/** The picker its actions answer, and the choices they stand for (in action order). */
+	picker?: NoticePicker;
+}
+
+/** A picker a notification can answer (service-worker/notice-answer.ts). */
+export interface NoticePicker {
+	picker_id: string;
+	chat_id: string;
+	choices: PushChoice[];
 }
 
 /** How many unread messages shown notifications stand for (their `data.unread`, summed). */
@@ -109,7 +134,8 @@ export function pushForFrame(frame: ServerFrame, defaultChatId: string): Gateway
 				...base,
 				kind: 'approval',
 				title: 'Approval needed',
-				body: clip(frame.payload.description ?? frame.payload.command ?? '')
+				body: clip(frame.payload.description ?? frame.payload.command ?? ''),
+				picker_id: frame.payload.picker_id
 			};
 		case 'picker.clarify':
 			if (frame.payload.answer !== undefined) return null;
@@ -117,7 +143,9 @@ export function pushForFrame(frame: ServerFrame, defaultChatId: string): Gateway
 				...base,
 				kind: 'clarify',
 				title: 'The agent has a question',
-				body: clip(frame.payload.question ?? '')
+				body: clip(frame.payload.question ?? ''),
+				picker_id: frame.payload.picker_id,
+				...optional(pushChoices(frame.payload.choices))
 			};
 		case 'notification': {
 			const { kind, title, body } = frame.payload;
@@ -144,6 +172,24 @@ function isRecord(x: unknown): x is Record<string, unknown> {
 
 const str = (x: unknown): string | undefined => (typeof x === 'string' ? x : undefined);
 
+/** `{choices}` when there are any (a free-text question offers none). */
+const optional = (choices: PushChoice[]) => (choices.length > 0 ? { choices } : {});
+
+/**
+ * The first `PUSH_CHOICES_MAX` choices that have a string `value` (and a `label`, else the value
+ * is shown), from a clarify's choices or a push body; anything else is skipped.
+ */
+export function pushChoices(choices: unknown): PushChoice[] {
+	if (!Array.isArray(choices)) return [];
+	return choices
+		.filter(isRecord)
+		.flatMap((c) => {
+			const value = str(c.value);
+			return value ? [{ value: value.slice(0, 200), label: clip(str(c.label) ?? value) }] : [];
+		})
+		.slice(0, PUSH_CHOICES_MAX);
+}
+
 const KINDS: readonly PushKind[] = ['message', 'approval', 'clarify', 'notification', 'read'];
 
 function fromGateway(data: Record<string, unknown>): PushNotice | null {
@@ -161,6 +207,12 @@ function fromGateway(data: Record<string, unknown>): PushNotice | null {
 	if (title !== undefined) notice.title = title;
 	const message_id = str(data.message_id);
 	if (message_id !== undefined) notice.message_id = message_id;
+	const picker_id = str(data.picker_id);
+	if (picker_id && (kind === 'approval' || kind === 'clarify')) {
+		notice.picker_id = picker_id;
+		const choices = pushChoices(data.choices);
+		if (choices.length > 0) notice.choices = choices;
+	}
 	return notice;
 }
 

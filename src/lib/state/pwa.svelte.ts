@@ -87,7 +87,8 @@ export class PwaState {
 	async #register(): Promise<void> {
 		const { registerServiceWorker } = await import('../platform/service-worker');
 		this.#sw = await registerServiceWorker({
-			onUpdateWaiting: () => (this.updateWaiting = true)
+			onUpdateWaiting: () => (this.updateWaiting = true),
+			onAnswer: async (request) => (await import('./notice-answer')).answerFromNotice(request)
 		});
 	}
 
