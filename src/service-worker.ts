@@ -12,6 +12,7 @@ import { setUpPrecache } from './service-worker/precache';
 import { onNotificationClick, onPush } from './service-worker/notify';
 import { serialQueue } from './service-worker/serial';
 import { isShare, receiveShare } from './service-worker/share-target';
+import { onSubscriptionChange, type SubscriptionChange } from './service-worker/resubscribe';
 import { isSkipWaiting } from './lib/protocol/sw-messages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -68,6 +69,13 @@ sw.addEventListener('push', (event) => {
 	keepAlive(
 		event,
 		pushes(async () => onPush(sw, event, await activeStore()))
+	);
+});
+
+sw.addEventListener('pushsubscriptionchange', (event) => {
+	keepAlive(
+		event as ExtendableEvent,
+		(async () => onSubscriptionChange(sw, event as SubscriptionChange, await activeStore()))()
 	);
 });
 

@@ -17,6 +17,19 @@ import type { PushTable } from '../storage/types';
 /** How long a push service keeps an undelivered message, in seconds. */
 const TTL_S = 24 * 60 * 60;
 
+/**
+ * Whether the push service behind `endpoint` requires every push to show a notification (Apple's,
+ * for Safari on iOS and macOS: silent pushes get the subscription revoked).
+ */
+export function showsEveryPush(endpoint: string): boolean {
+	try {
+		const host = new URL(endpoint).hostname;
+		return host === 'push.apple.com' || host.endsWith('.push.apple.com');
+	} catch {
+		return false;
+	}
+}
+
 /** What a registration frame carries (`hello` or `fcm.register` payload). */
 export interface PushFields {
 	fcm_token?: string;
@@ -86,6 +99,9 @@ export class PushService {
 		for (const [device_id, push] of this.registry.devices()) {
 			if (connected.has(device_id)) continue;
 			if (push.subscription && this.#options.vapid) {
+				// A read receipt only closes a notification. Apple's push service revokes a
+				// subscription whose pushes show none: Safari is not sent those.
+				if (payload.kind === 'read' && showsEveryPush(push.subscription.endpoint)) continue;
 				void this.#send(device_id, push.subscription, body, urgency);
 			}
 			// ntfy cannot take a notification back: a read receipt is not published.

@@ -3,7 +3,7 @@
  * actions "Allow once" and "Deny", a question with its first choices (as many as the platform
  * shows; the rest are answered in the app). Choosing one sends `picker.select` even when no
  * window is open: an open app window sends it through its own connection (`ANSWER` message),
- * else the worker connects briefly itself (`answer-socket.ts`). The notification is then
+ * else the worker connects briefly itself (`brief-connection.ts`). The notification is then
  * replaced by one that says the answer went through — or why not, and that the chat answers it.
  */
 import type { NoticeData, NoticePicker, PushChoice, PushNotice } from '../lib/protocol/push';
@@ -18,7 +18,7 @@ import type { IrisDB } from '../lib/db/schema';
 import { getMeta } from '../lib/db/meta';
 import { m } from '../lib/i18n';
 import type { Locale } from '../lib/i18n/catalogues';
-import { AnswerError, answerOverSocket } from './answer-socket';
+import { BriefConnectionError, connectBriefly } from './brief-connection';
 
 /** A notification action (the DOM typings no longer list `actions`). */
 export interface NoticeAction {
@@ -102,10 +102,12 @@ async function answerItself(
 	try {
 		const target = { url: pairing.url, token: pairing.token, device_id };
 		const { chat_id, picker_id } = picker;
-		await answerOverSocket(target, { chat_id, picker_id, value: choice.value });
+		await connectBriefly(target, {
+			request: { type: 'picker.select', chat_id, payload: { picker_id, value: choice.value } }
+		});
 		return { outcome: 'answered' };
 	} catch (e) {
-		if (!(e instanceof AnswerError)) throw e;
+		if (!(e instanceof BriefConnectionError)) throw e;
 		if (e.reason === 'closed') return failed(m.notify_answer_closed({}, { locale }));
 		if (e.reason === 'unreachable') return failed(m.notify_answer_unreachable({}, { locale }));
 		return failed(e.message);
