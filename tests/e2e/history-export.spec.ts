@@ -13,7 +13,6 @@ import {
 	expect,
 	pairViaLink,
 	readMessageRows,
-	replyTo,
 	sendButton,
 	sendMessage,
 	test,
@@ -90,8 +89,12 @@ test('export as JSON, import into a fresh profile: equal, once, nothing sent', a
 	await expect(pictured).toHaveAttribute('data-status', 'complete');
 	await expect(pictured.getByRole('img', { name: png.name })).toBeVisible();
 	// Both answers finished: the rows read now are the ones exported (not a reply mid-stream).
-	for (const text of ['History to take along', 'With a picture'])
-		await expect(replyTo(page, text)).toHaveAttribute('data-status', 'complete');
+	await expect
+		.poll(async () => {
+			const answers = (await readMessageRows(page)).filter((r) => r.role === 'assistant');
+			return answers.length >= 2 && answers.every((r) => r.status === 'complete');
+		})
+		.toBe(true);
 	const original = (await readMessageRows(page)).filter((r) => !r.message_id.startsWith('local:'));
 	expect(original.length).toBeGreaterThanOrEqual(3);
 	const originalMedia = await mediaHashes(page);

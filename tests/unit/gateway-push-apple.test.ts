@@ -51,7 +51,7 @@ describe('push services that require every push to show a notification', () => {
 		for (const [device, endpoint] of [
 			['iphone', 'https://web.push.apple.com/QGx'],
 			['android', 'https://fcm.googleapis.com/fcm/send/x']
-		])
+		] as const)
 			expect(service.register(device, { fcm_token: JSON.stringify({ endpoint, keys }) })).toBe(
 				undefined
 			);
