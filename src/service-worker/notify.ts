@@ -1,6 +1,7 @@
 /**
  * The service worker's push handling (doc/protocol.md "Push"): one notification per chat,
- * tagged by chat and re-alerting (`renotify`) for each new one, none while that chat is visible
+ * tagged by chat and re-alerting (`renotify`) for a new one — once per burst of pushes, so a
+ * queue delivered after an offline period alerts once per chat — none while that chat is visible
  * and focused, closed when the chat is read elsewhere; the app badge shows how many unread
  * messages the shown notifications stand for.
  */
@@ -49,6 +50,14 @@ function noticeTitle(notice: PushNotice, name: string | undefined, locale: Local
 	if (notice.title) return notice.title === fallback({}, { locale: 'en' }) ? title : notice.title;
 	return name ? m.notify_in_channel({ title, name }, { locale }) : title;
 }
+
+/**
+ * Pushes for one chat closer together than this are one burst — typically a push service handing
+ * over what it queued while the device was offline — ms. Within a burst the chat's notification
+ * is updated quietly (its unread count grows) instead of alerting again; an approval or a
+ * question always alerts.
+ */
+const BURST_MS = 30_000;
 
 /** How long a window has to say where it is before its `url` is taken instead, ms. */
 const WHERE_TIMEOUT_MS = 500;
@@ -137,10 +146,14 @@ export async function showNotice(
 	if (await chatIsFocused(sw, notice.path)) return;
 	const previous = await sw.registration.getNotifications({ tag: notice.tag });
 	const unread = unreadOf(previous) + 1;
+	const asks = notice.kind === 'approval' || notice.kind === 'clarify';
+	const burst = previous.some(
+		(shown) => Date.now() - ((shown.data as NoticeData | null)?.shown_at ?? 0) < BURST_MS
+	);
 	const name = notice.chat_id === undefined ? undefined : await channelName(db, notice.chat_id);
 	const locale = await pageLocale(db);
 	const title = noticeTitle(notice, name, locale);
-	const data: NoticeData = { path: notice.path, unread };
+	const data: NoticeData = { path: notice.path, unread, shown_at: Date.now() };
 	if (notice.chat_id !== undefined) data.chat_id = notice.chat_id;
 	const { actions, picker } = pickerActions(notice, locale, maxActions());
 	if (picker) data.picker = picker;
@@ -149,11 +162,12 @@ export async function showNotice(
 	await sw.registration.showNotification(title, {
 		body,
 		tag: notice.tag,
-		// A new message for the same chat replaces the old notice and alerts again.
-		renotify: true,
+		// A new message for the same chat replaces the old notice and alerts again, once per
+		// burst; a question that waits for the user always does.
+		renotify: asks || !burst,
 		icon: '/icons/icon-192.png',
 		badge: '/icons/maskable-192.png',
-		requireInteraction: notice.kind === 'approval' || notice.kind === 'clarify',
+		requireInteraction: asks,
 		actions,
 		data
 	} as NotificationOptions);

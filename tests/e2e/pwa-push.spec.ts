@@ -89,6 +89,26 @@ test('pushes of both shapes: one notification per chat, none for the chat on scr
 			data: { path: '/chat/research', unread: 1 }
 		});
 		expect(byTag('chat:deploy')).toMatchObject({ title: 'Approval needed', body: 'kubectl apply' });
+		// A burst (a queue delivered at once after being offline) alerts once per chat: the second
+		// push for ops updated its notification quietly; an approval always alerts.
+		const alerts = await page.evaluate(async () => {
+			const registration = await navigator.serviceWorker.ready;
+			const shown = await registration.getNotifications();
+			return Object.fromEntries(
+				shown.map((n) => [n.tag, (n as unknown as { renotify: boolean }).renotify])
+			);
+		});
+		expect(alerts).toEqual({ 'chat:ops': false, 'chat:research': true, 'chat:deploy': true });
+		await deliver(gatewayPush('deploy', 'kubectl apply --again', 'approval'));
+		await expect
+			.poll(() =>
+				page.evaluate(async () => {
+					const registration = await navigator.serviceWorker.ready;
+					const [n] = await registration.getNotifications({ tag: 'chat:deploy' });
+					return [n?.body, (n as unknown as { renotify?: boolean } | undefined)?.renotify];
+				})
+			)
+			.toEqual(['kubectl apply --again\n(2 unread)', true]);
 
 		// Read on another device: the gateway's read push closes that chat's notification.
 		await deliver(gatewayPush('ops', '', 'read'));

@@ -77,6 +77,8 @@ export interface NoticeData {
 	chat_id?: string;
 	/** Unread messages this notification stands for. */
 	unread: number;
+	/** When it was shown (epoch ms): pushes closer together are one burst. */
+	shown_at?: number;
 	/** The picker its actions answer, and the choices they stand for (in action order). */
 	picker?: NoticePicker;
 }
