@@ -110,6 +110,8 @@ test('an approval is answered from its notification: through the open window, th
 		// With the app open (on another screen, so the push shows): the window sends the answer.
 		const first = await askApproval(page);
 		await page.getByRole('link', { name: 'Settings', exact: true }).click();
+		// Settings is on screen before the push comes: a push for the chat on screen shows nothing.
+		await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
 		await deliver(approvalPush(first));
 		await expect
 			.poll(() => shown(sw))
