@@ -173,8 +173,25 @@ test('after storage fails mid-session, the sidebar lists a channel created from 
 }) => {
 	await pairViaLink(page, gateway);
 	await chatsOnce(page, 'Stored before the failure');
+	// What the connection status says when the banner appears: the worker's connection is gone.
+	const statusAtFailure = page.evaluate(
+		() =>
+			new Promise<string>((resolve) => {
+				const observer = new MutationObserver(() => {
+					const alert = [...document.querySelectorAll('[role="alert"]')].find((a) =>
+						a.textContent?.trim().startsWith('Storage')
+					);
+					if (!alert) return;
+					observer.disconnect();
+					const status = document.querySelector('[role="status"][aria-label="Connection"]');
+					resolve(status?.textContent?.trim() ?? '');
+				});
+				observer.observe(document, { subtree: true, childList: true, characterData: true });
+			})
+	);
 	await (await upgradeFromAnotherTab(page)).newer.close();
 	await expect(storageAlert(page)).toContainText('upgraded by a newer version');
+	expect(await statusAtFailure).not.toMatch(/^Connected/);
 	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
 	await createChannel(page, 'After the switch');
 	await expect(channelLink(page, 'After the switch')).toHaveAttribute('aria-current', 'page');

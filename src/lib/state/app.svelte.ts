@@ -266,6 +266,9 @@ export class AppState {
 	}
 
 	async #moveToMemory(failure: StorageFailure, copy: boolean): Promise<void> {
+		// The worker's connection ends here: until the one in the page is ready, "Connected"
+		// would be stale (a command sent meanwhile finds no link).
+		if (this.config) this.status = { state: 'connecting' };
 		this.#worker?.terminate();
 		this.#worker = null;
 		this.#connection++;
