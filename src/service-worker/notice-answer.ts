@@ -3,8 +3,10 @@
  * actions "Allow once" and "Deny", a question with its first choices (as many as the platform
  * shows; the rest are answered in the app). Choosing one sends `picker.select` even when no
  * window is open: an open app window sends it through its own connection (`ANSWER` message),
- * else the worker connects briefly itself (`brief-connection.ts`). The notification is then
- * replaced by one that says the answer went through — or why not, and that the chat answers it.
+ * else the worker connects briefly itself (`brief-connection.ts`); when the gateway cannot be
+ * reached, the answer waits in the store for the app's next connection (db/queued-answers.ts).
+ * The notification is then replaced by one that says the answer went through, or is queued — or
+ * why not, and that the chat answers it.
  */
 import type { NoticeData, NoticePicker, PushChoice, PushNotice } from '../lib/protocol/push';
 import {
@@ -18,7 +20,14 @@ import type { IrisDB } from '../lib/db/schema';
 import { getMeta } from '../lib/db/meta';
 import { m } from '../lib/i18n';
 import type { Locale } from '../lib/i18n/catalogues';
+import { queueAnswer } from '../lib/db/queued-answers';
 import { BriefConnectionError, connectBriefly } from './brief-connection';
+
+/**
+ * How an answer from a notification went: as an app window replies (`AnswerReply`), or `queued`:
+ * the gateway could not be reached, the answer is sent on the app's next connection.
+ */
+export type AnswerOutcome = AnswerReply | { outcome: 'queued' };
 
 /** A notification action (the DOM typings no longer list `actions`). */
 export interface NoticeAction {
@@ -85,14 +94,33 @@ async function askWindow(client: WindowClient, request: AnswerRequest): Promise<
 	return answer;
 }
 
-/** Send the answer over the worker's own connection, with the store's pairing and device id. */
+/** Queue the answer for the app's next connection; `failed` when even that cannot be stored. */
+async function queue(
+	db: IrisDB,
+	picker: NoticePicker,
+	choice: PushChoice,
+	locale: Locale
+): Promise<AnswerOutcome> {
+	try {
+		await queueAnswer(db, { ...picker, ...choice, queued_at: Date.now() });
+		return { outcome: 'queued' };
+	} catch (e) {
+		console.warn('[sw] could not queue the answer', e);
+		return { outcome: 'failed', error: m.notify_answer_unreachable({}, { locale }) };
+	}
+}
+
+/**
+ * Send the answer over the worker's own connection, with the store's pairing and device id;
+ * queued for the app's next connection when the gateway cannot be reached.
+ */
 async function answerItself(
 	db: IrisDB,
 	picker: NoticePicker,
 	choice: PushChoice,
 	locale: Locale
-): Promise<AnswerReply> {
-	const failed = (error: string): AnswerReply => ({ outcome: 'failed', error });
+): Promise<AnswerOutcome> {
+	const failed = (error: string): AnswerOutcome => ({ outcome: 'failed', error });
 	const [pairing, device_id] = await Promise.all([
 		getMeta(db, 'gateway'),
 		getMeta(db, 'device_id')
@@ -109,15 +137,15 @@ async function answerItself(
 	} catch (e) {
 		if (!(e instanceof BriefConnectionError)) throw e;
 		if (e.reason === 'closed') return failed(m.notify_answer_closed({}, { locale }));
-		if (e.reason === 'unreachable') return failed(m.notify_answer_unreachable({}, { locale }));
+		if (e.reason === 'unreachable') return queue(db, picker, choice, locale);
 		return failed(e.message);
 	}
 }
 
 /**
  * Send `choice` for the notification's picker: through the first app window that knows the
- * picker, else over the worker's own connection. Never rejects for a failed answer: the
- * reply says why.
+ * picker, else over the worker's own connection, else queued for the app's next connection.
+ * Never rejects for a failed answer: the outcome says why.
  */
 export async function sendAnswer(
 	windows: readonly WindowClient[],
@@ -125,7 +153,7 @@ export async function sendAnswer(
 	picker: NoticePicker,
 	choice: PushChoice,
 	locale: Locale
-): Promise<AnswerReply> {
+): Promise<AnswerOutcome> {
 	const request: AnswerRequest = { type: 'ANSWER', picker_id: picker.picker_id, ...choice };
 	for (const client of windows) {
 		const reply = await askWindow(client, request);
@@ -136,18 +164,29 @@ export async function sendAnswer(
 
 /** The notification that replaces the answered one: the outcome, quietly (no second alert). */
 export function confirmation(
-	reply: AnswerReply,
+	reply: AnswerOutcome,
 	choice: PushChoice,
 	shown: Notification,
 	locale: Locale
 ): { title: string; options: NotificationOptions } {
 	const data = shown.data as NoticeData;
+	const { label } = choice;
 	const answered = reply.outcome === 'answered';
 	const title = answered
-		? m.notify_answered({ label: choice.label }, { locale })
-		: m.notify_answer_failed({ error: reply.outcome === 'failed' ? reply.error : '' }, { locale });
+		? m.notify_answered({ label }, { locale })
+		: reply.outcome === 'queued'
+			? m.notify_answer_queued({ label }, { locale })
+			: m.notify_answer_failed(
+					{ error: reply.outcome === 'failed' ? reply.error : '' },
+					{ locale }
+				);
+	const body = answered
+		? shown.body
+		: reply.outcome === 'queued'
+			? m.notify_answer_queued_body({}, { locale })
+			: m.notify_answer_open({}, { locale });
 	const options: NotificationOptions = {
-		body: answered ? shown.body : m.notify_answer_open({}, { locale }),
+		body,
 		tag: shown.tag,
 		icon: '/icons/icon-192.png',
 		badge: '/icons/maskable-192.png',

@@ -2,10 +2,16 @@
  * The service worker's push handling (doc/protocol.md "Push"): one notification per chat,
  * tagged by chat and re-alerting (`renotify`) for a new one — once per burst of pushes, so a
  * queue delivered after an offline period alerts once per chat — none while that chat is visible
- * and focused, closed when the chat is read elsewhere; the app badge shows how many unread
- * messages the shown notifications stand for.
+ * and focused, a digest ("5 new messages in Ops") once messages pile up, closed when the chat is
+ * read elsewhere; the app badge shows how many unread messages the shown notifications stand for.
  */
-import { parsePush, unreadOf, type NoticeData, type PushNotice } from '../lib/protocol/push';
+import {
+	parsePush,
+	unreadOf,
+	withoutText,
+	type NoticeData,
+	type PushNotice
+} from '../lib/protocol/push';
 import type { IrisDB } from '../lib/db/schema';
 import { whereReplyPath, type ServiceWorkerToPage } from '../lib/protocol/sw-messages';
 import { visibleName } from '../lib/protocol/visible-text';
@@ -39,6 +45,15 @@ export async function pageLocale(db: IrisDB | undefined): Promise<Locale> {
 	}
 }
 
+/** Whether the user turned message text in notifications on (meta `notify_previews`). */
+async function previewsOn(db: IrisDB | undefined): Promise<boolean> {
+	try {
+		return (db ? await getMeta(db, 'notify_previews') : undefined) === true;
+	} catch {
+		return false;
+	}
+}
+
 /**
  * The notification's title: the one the push gave (its kind's default in the page's language when
  * it is only the English default, as the gateway sends for approvals and questions); else the
@@ -60,13 +75,20 @@ function noticeTitle(notice: PushNotice, name: string | undefined, locale: Local
 const BURST_MS = 30_000;
 
 /** How long a window has to say where it is before its `url` is taken instead, ms. */
-const WHERE_TIMEOUT_MS = 500;
+const WHERE_TIMEOUT_MS = 1_000;
+
+/** An app window and the path it shows; `told`: the window said so itself (not its stale `url`). */
+export interface AppWindow {
+	client: WindowClient;
+	path: string;
+	told: boolean;
+}
 
 /**
- * The path an app window shows (asked over a MessageChannel, see protocol/sw-messages.ts), or
+ * Where an app window is (asked over a MessageChannel, see protocol/sw-messages.ts), or
  * undefined for a window of another origin.
  */
-async function pathOf(client: WindowClient, origin: string): Promise<string | undefined> {
+async function whereIs(client: WindowClient, origin: string): Promise<AppWindow | undefined> {
 	const url = new URL(client.url);
 	if (url.origin !== origin) return undefined;
 	const channel = new MessageChannel();
@@ -76,27 +98,26 @@ async function pathOf(client: WindowClient, origin: string): Promise<string | un
 	});
 	const where: ServiceWorkerToPage = { type: 'WHERE' };
 	client.postMessage(where, [channel.port2]);
-	const path = (await reply) ?? url.pathname;
+	const path = await reply;
 	channel.port1.close();
-	return path;
+	return { client, path: path ?? url.pathname, told: path !== undefined };
 }
 
 /** The app windows with the path each shows. */
-export async function appWindows(
-	sw: ServiceWorkerGlobalScope
-): Promise<{ client: WindowClient; path: string }[]> {
+export async function appWindows(sw: ServiceWorkerGlobalScope): Promise<AppWindow[]> {
 	const windows = await sw.clients.matchAll({ type: 'window', includeUncontrolled: true });
-	const paths = await Promise.all(windows.map((w) => pathOf(w, sw.location.origin)));
-	return windows.flatMap((client, i) => {
-		const path = paths[i];
-		return path === undefined ? [] : [{ client, path }];
-	});
+	const found = await Promise.all(windows.map((w) => whereIs(w, sw.location.origin)));
+	return found.filter((w) => w !== undefined);
 }
 
-/** Whether a window shows `path` and has the user's attention. */
+/**
+ * Whether a window shows `path` and has the user's attention. Only a window that says so counts:
+ * one too busy to answer in time may have moved on from the URL it loaded with, and a
+ * notification shown twice is better than one lost.
+ */
 async function chatIsFocused(sw: ServiceWorkerGlobalScope, path: string): Promise<boolean> {
 	const focused = (await appWindows(sw)).filter(
-		(w) => w.client.focused && w.client.visibilityState === 'visible'
+		(w) => w.told && w.client.focused && w.client.visibilityState === 'visible'
 	);
 	return focused.some((w) => w.path === path);
 }
@@ -131,19 +152,21 @@ export async function closeNotices(sw: ServiceWorkerGlobalScope, tag: string): P
 }
 
 /**
- * Show (or close, for `read`) what `notice` asks for. A notice for a chat that is on screen and
- * focused shows nothing: the user is already looking at it.
+ * Show (or close, for `read`) what `pushed` asks for, without its text unless previews are on. A
+ * notice for a chat that is on screen and focused shows nothing: the user is already looking at it.
  */
 export async function showNotice(
 	sw: ServiceWorkerGlobalScope,
-	notice: PushNotice,
+	pushed: PushNotice,
 	db?: IrisDB
 ): Promise<void> {
-	if (notice.kind === 'read') {
-		await closeNotices(sw, notice.tag);
+	if (pushed.kind === 'read') {
+		await closeNotices(sw, pushed.tag);
 		return;
 	}
-	if (await chatIsFocused(sw, notice.path)) return;
+	if (await chatIsFocused(sw, pushed.path)) return;
+	// Previews off (the default): nothing that was written shows on the lock screen.
+	const notice = (await previewsOn(db)) ? pushed : withoutText(pushed);
 	const previous = await sw.registration.getNotifications({ tag: notice.tag });
 	const unread = unreadOf(previous) + 1;
 	const asks = notice.kind === 'approval' || notice.kind === 'clarify';
@@ -152,13 +175,21 @@ export async function showNotice(
 	);
 	const name = notice.chat_id === undefined ? undefined : await channelName(db, notice.chat_id);
 	const locale = await pageLocale(db);
-	const title = noticeTitle(notice, name, locale);
+	// Messages that piled up (a queue delivered after an offline period): one digest per chat.
+	const digest = notice.kind === 'message' && notice.title === undefined && unread > 1;
+	const title = !digest
+		? noticeTitle(notice, name, locale)
+		: name
+			? m.notify_digest_in({ count: unread, name }, { locale })
+			: m.notify_digest({ count: unread }, { locale });
 	const data: NoticeData = { path: notice.path, unread, shown_at: Date.now() };
 	if (notice.chat_id !== undefined) data.chat_id = notice.chat_id;
 	const { actions, picker } = pickerActions(notice, locale, maxActions());
 	if (picker) data.picker = picker;
 	const body =
-		unread > 1 ? `${notice.body}\n${m.notify_unread({ count: unread }, { locale })}` : notice.body;
+		unread > 1 && !digest
+			? `${notice.body}\n${m.notify_unread({ count: unread }, { locale })}`
+			: notice.body;
 	await sw.registration.showNotification(title, {
 		body,
 		tag: notice.tag,

@@ -1,13 +1,23 @@
 /**
  * Answering from the notification: an approval's push shows "Allow once" and "Deny"; choosing
  * one sends `picker.select` once — through the open app window, or, with no window open, over
- * the service worker's own connection — and the notification then says it went through (or why
+ * the service worker's own connection, or queued for the app's next connection when the gateway
+ * cannot be reached — and the notification then says it went through, or is queued (or why
  * not). Pushes are delivered through CDP; a click on an action is dispatched in the worker (a
  * headless browser shows no notification to click).
  */
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { expect, pairViaLink, sendMessage, test, type Gateway } from './fixtures';
-import { launchProfile, serviceWorkerRegistration, waitForController } from './pwa-support';
+import {
+	launchProfile,
+	readMeta,
+	serviceWorkerRegistration,
+	showMessageText,
+	waitForController
+} from './pwa-support';
+import { hook } from './faults';
+
+test.use({ gatewayOptions: { testHooks: true } });
 
 /** The service worker of the only app in `context`. */
 function serviceWorker(context: BrowserContext): Worker {
@@ -93,11 +103,13 @@ test('an approval is answered from its notification: through the open window, th
 	const profile = await launchProfile(testInfo);
 	try {
 		await profile.context.grantPermissions(['notifications'], { origin: gateway.httpUrl });
+		await showMessageText(profile.context);
 		const page = profile.context.pages()[0] ?? (await profile.context.newPage());
 		// A tab of another site stays open throughout: CDP delivers pushes through it.
 		const other = await profile.context.newPage();
 		await pairViaLink(page, gateway);
 		await waitForController(page);
+		await expect.poll(() => readMeta(page, 'notify_previews')).toBe(true);
 		const { cdp, registrationId } = await serviceWorkerRegistration(other, gateway.httpUrl);
 		const deliver = (data: unknown) =>
 			cdp.send('ServiceWorker.deliverPushMessage', {
@@ -171,6 +183,54 @@ test('an approval is answered from its notification: through the open window, th
 		const reopened = await profile.context.newPage();
 		await reopened.goto(`${gateway.httpUrl}/chat/default`);
 		await expect(reopened.getByText('Understood, I did not run the command.')).toBeVisible();
+	} finally {
+		await profile.close();
+	}
+});
+
+test('an answer chosen while the gateway cannot be reached is queued and sent when the app connects', async ({
+	gateway
+}, testInfo) => {
+	const profile = await launchProfile(testInfo);
+	try {
+		await profile.context.grantPermissions(['notifications'], { origin: gateway.httpUrl });
+		const page = profile.context.pages()[0] ?? (await profile.context.newPage());
+		const other = await profile.context.newPage();
+		await pairViaLink(page, gateway);
+		await waitForController(page);
+		const { cdp, registrationId } = await serviceWorkerRegistration(other, gateway.httpUrl);
+		const sw = serviceWorker(profile.context);
+		const picker_id = await askApproval(page);
+		await page.close();
+
+		// The gateway refuses connections (down, or this device offline) when the push is answered.
+		await hook(gateway, 'refuse', { ms: '600000' });
+		await cdp.send('ServiceWorker.deliverPushMessage', {
+			origin: gateway.httpUrl,
+			registrationId,
+			data: JSON.stringify(approvalPush(picker_id))
+		});
+		await expect
+			.poll(async () => (await shown(sw)).map((n) => n.actions))
+			.toEqual([['Allow once', 'Deny']]);
+		await clickAction(sw, 'Allow once');
+		await expect
+			.poll(() => shown(sw))
+			.toEqual([
+				{
+					title: 'Queued: Allow once',
+					body: 'The gateway cannot be reached right now. Iris sends the answer when it connects again.',
+					actions: []
+				}
+			]);
+		expect(selects(gateway, picker_id, 'once')).toBe(0);
+
+		// Reachable again: the app, opened, sends the queued answer once and the turn goes on.
+		await hook(gateway, 'reset');
+		const reopened = await profile.context.newPage();
+		await reopened.goto(`${gateway.httpUrl}/chat/default`);
+		await expect(reopened.getByText('Approved (once).')).toBeVisible();
+		expect(selects(gateway, picker_id, 'once')).toBe(1);
 	} finally {
 		await profile.close();
 	}

@@ -1,21 +1,12 @@
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { expect, pairViaLink, test, type Gateway } from './fixtures';
+import { expect, test } from './fixtures';
 import {
+	gatewayPush,
 	launchProfile,
-	serviceWorkerRegistration,
+	openApp,
 	shownNotifications,
-	waitForController,
-	type Profile
+	waitForController
 } from './pwa-support';
-
-/** The reference gateway's push body (src/lib/protocol/push.ts `GatewayPush`). */
-const gatewayPush = (chat_id: string, body: string, kind = 'message') => ({
-	v: 1,
-	type: 'push',
-	kind,
-	chat_id,
-	body
-});
 
 /** ntfy's Web Push body: a message event; the click URL names the chat. */
 const ntfyPush = (origin: string, chat_id: string, title: string, message: string) => ({
@@ -32,26 +23,6 @@ const ntfyPush = (origin: string, chat_id: string, title: string, message: strin
 	}
 });
 
-async function openApp(
-	profile: Profile,
-	gateway: Gateway
-): Promise<{ page: Page; deliver: (data: unknown) => Promise<void> }> {
-	await profile.context.grantPermissions(['notifications'], { origin: gateway.httpUrl });
-	// A persistent context starts with one blank page: use it.
-	const page = profile.context.pages()[0] ?? (await profile.context.newPage());
-	await pairViaLink(page, gateway);
-	await waitForController(page);
-	const { cdp, registrationId } = await serviceWorkerRegistration(page, gateway.httpUrl);
-	const deliver = async (data: unknown) => {
-		await cdp.send('ServiceWorker.deliverPushMessage', {
-			origin: gateway.httpUrl,
-			registrationId,
-			data: JSON.stringify(data)
-		});
-	};
-	return { page, deliver };
-}
-
 const tags = async (page: Page) => (await shownNotifications(page)).map((n) => n.tag).sort();
 
 function serviceWorker(context: BrowserContext): Worker {
@@ -65,7 +36,7 @@ test('pushes of both shapes: one notification per chat, none for the chat on scr
 }, testInfo) => {
 	const profile = await launchProfile(testInfo);
 	try {
-		const { page, deliver } = await openApp(profile, gateway);
+		const { page, deliver } = await openApp(profile, gateway, { previews: true });
 		await expect(page).toHaveURL(/\/chat\/default$/);
 		await page.bringToFront();
 
@@ -79,8 +50,10 @@ test('pushes of both shapes: one notification per chat, none for the chat on scr
 		await expect.poll(() => tags(page)).toEqual(['chat:deploy', 'chat:ops', 'chat:research']);
 		const shown = await shownNotifications(page);
 		const byTag = (tag: string) => shown.find((n) => n.tag === tag);
+		// Messages that piled up in a chat: one digest, with the latest text.
 		expect(byTag('chat:ops')).toMatchObject({
-			body: 'second\n(2 unread)',
+			title: '2 new messages',
+			body: 'second',
 			data: { path: '/chat/ops', chat_id: 'ops', unread: 2 }
 		});
 		expect(byTag('chat:research')).toMatchObject({
@@ -113,6 +86,21 @@ test('pushes of both shapes: one notification per chat, none for the chat on scr
 		// Read on another device: the gateway's read push closes that chat's notification.
 		await deliver(gatewayPush('ops', '', 'read'));
 		await expect.poll(() => tags(page)).toEqual(['chat:deploy', 'chat:research']);
+
+		// Away from the chat, its messages pile up into one digest that names the channel.
+		await page.getByRole('link', { name: 'Settings', exact: true }).click();
+		await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
+		await expect(page).toHaveURL(/\/settings$/);
+		await deliver(gatewayPush('default', 'one'));
+		await deliver(gatewayPush('default', 'two'));
+		await deliver(gatewayPush('default', 'three'));
+		await expect
+			.poll(async () =>
+				(await shownNotifications(page))
+					.filter((n) => n.tag === 'chat:default')
+					.map((n) => [n.title, n.body])
+			)
+			.toEqual([['3 new messages in General', 'three']]);
 	} finally {
 		await profile.close();
 	}

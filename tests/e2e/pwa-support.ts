@@ -14,6 +14,44 @@ import {
 	type Page,
 	type TestInfo
 } from '@playwright/test';
+import { pairViaLink, type Gateway } from './fixtures';
+
+/** The reference gateway's push body (src/lib/protocol/push.ts `GatewayPush`). */
+export const gatewayPush = (chat_id: string, body: string, kind = 'message') => ({
+	v: 1,
+	type: 'push',
+	kind,
+	chat_id,
+	body
+});
+
+/** Read the app store's (`iris`) meta value `key` in `page`; undefined when unset. */
+export function readMeta(page: Page, key: string): Promise<unknown> {
+	return page.evaluate(
+		(key) =>
+			new Promise<unknown>((resolve, reject) => {
+				const open = indexedDB.open('iris');
+				open.onerror = () => reject(open.error);
+				open.onsuccess = () => {
+					const read = open.result.transaction('meta').objectStore('meta').get(key);
+					read.onsuccess = () => {
+						open.result.close();
+						resolve((read.result as { value?: unknown } | undefined)?.value);
+					};
+					read.onerror = () => reject(read.error);
+				};
+			}),
+		key
+	);
+}
+
+/**
+ * Turn message text in notifications on (Settings › Notifications) for the pages `context` opens
+ * from now on, as a choice made earlier on this device.
+ */
+export async function showMessageText(context: BrowserContext): Promise<void> {
+	await context.addInitScript(() => localStorage.setItem('iris.notify-previews', 'on'));
+}
 
 /** Opens Settings from the sidebar and waits for its Notifications section. */
 export async function openNotificationSettings(page: Page): Promise<void> {
@@ -125,4 +163,33 @@ export function stubPushManager(): void {
 		return sub as unknown as PushSubscription;
 	};
 	PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
+}
+
+/**
+ * Open the app in `profile` with notifications allowed, paired with `gateway`, under its service
+ * worker; `deliver` hands the worker a push message through CDP. `previews`: turn message text in
+ * notifications on first (Settings › Notifications; off by default).
+ */
+export async function openApp(
+	profile: Profile,
+	gateway: Gateway,
+	{ previews = false } = {}
+): Promise<{ page: Page; deliver: (data: unknown) => Promise<void> }> {
+	await profile.context.grantPermissions(['notifications'], { origin: gateway.httpUrl });
+	if (previews) await showMessageText(profile.context);
+	// A persistent context starts with one blank page: use it.
+	const page = profile.context.pages()[0] ?? (await profile.context.newPage());
+	await pairViaLink(page, gateway);
+	await waitForController(page);
+	// The service worker reads the choice from the store.
+	await expect.poll(() => readMeta(page, 'notify_previews')).toBe(previews);
+	const { cdp, registrationId } = await serviceWorkerRegistration(page, gateway.httpUrl);
+	const deliver = async (data: unknown) => {
+		await cdp.send('ServiceWorker.deliverPushMessage', {
+			origin: gateway.httpUrl,
+			registrationId,
+			data: JSON.stringify(data)
+		});
+	};
+	return { page, deliver };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { frame } from '../../src/lib/protocol/iris';
-import { parsePush, pushForFrame } from '../../src/lib/protocol/push';
+import { parsePush, pushForFrame, withoutText } from '../../src/lib/protocol/push';
 import { chosen, pickerActions } from '../../src/service-worker/notice-answer';
 
 const ORIGIN = 'https://iris.example';
@@ -94,5 +94,39 @@ describe('the notification’s actions', () => {
 		expect(chosen(data, '')).toBeUndefined();
 		expect(chosen(data, 'answer:7')).toBeUndefined();
 		expect(chosen({ path: '/', unread: 0 }, 'answer:0')).toBeUndefined();
+	});
+});
+
+describe('a notification without message text (previews off)', () => {
+	it('keeps what it is about and its picker, drops the body, the title and the choices', () => {
+		const clarify = parsePush(
+			{
+				v: 1,
+				type: 'push',
+				kind: 'clarify',
+				chat_id: 'c',
+				title: 'Which one?',
+				body: 'Pick a database',
+				picker_id: 'q',
+				choices: CHOICES
+			},
+			ORIGIN
+		)!;
+		const bare = withoutText(clarify);
+		expect(bare).toEqual({
+			kind: 'clarify',
+			chat_id: 'c',
+			tag: 'chat:c',
+			body: '',
+			path: '/chat/c',
+			picker_id: 'q'
+		});
+		// A question then offers no actions; an approval keeps Allow once and Deny (our words).
+		expect(pickerActions(bare, 'en', 2)).toEqual({ actions: [] });
+		const approval = parsePush(
+			{ v: 1, type: 'push', kind: 'approval', chat_id: 'c', body: 'rm -rf /', picker_id: 'p' },
+			ORIGIN
+		)!;
+		expect(pickerActions(withoutText(approval), 'en', 2).actions).toHaveLength(2);
 	});
 });

@@ -9,6 +9,7 @@ import type { CommandMatch, FeatureApi, SearchHit } from '../bridge/features';
 import type { IrisDB } from '../db/schema';
 import type { Link } from './link';
 import { RequestError, RequestTimeoutError } from './requests';
+import { sendQueuedAnswers } from './queued-answers';
 
 type Outgoing = Parameters<Link['request']>[0];
 
@@ -39,7 +40,10 @@ export class FeatureRequests implements FeatureApi {
 		this.#d = deps;
 	}
 
-	/** A link became ready: fetch the command catalog and send receipts made while offline. */
+	/**
+	 * A link became ready: fetch the command catalog, send receipts made while offline and answers
+	 * chosen on notifications meanwhile.
+	 */
 	onReady(link: Link): void {
 		link
 			.request({ type: 'commands.catalog', payload: {} })
@@ -47,6 +51,8 @@ export class FeatureRequests implements FeatureApi {
 		void this.#sendPendingReceipts(link).catch((e: unknown) =>
 			this.#d.diagnose('read_receipt', describe(e))
 		);
+		const note = (line: string) => this.#d.diagnose('picker', line);
+		void sendQueuedAnswers(this.#d.db, link, note).catch((e: unknown) => note(describe(e)));
 	}
 
 	async createChannel(input: {

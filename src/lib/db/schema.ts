@@ -198,6 +198,27 @@ export interface MetaValues {
 	open_turns: Record<string, string>;
 	/** The name this device gives itself in `hello` (Settings › Connection); absent: the default. */
 	device_name: string;
+	/**
+	 * Answers chosen on a notification while the gateway could not be reached, oldest first
+	 * (db/queued-answers.ts); sent on the next connection.
+	 */
+	queued_answers: QueuedAnswer[];
+	/**
+	 * Whether notifications show message text (state/notify-previews.svelte.ts, a device choice
+	 * copied here for the service worker); absent: off.
+	 */
+	notify_previews: boolean;
+}
+
+/** A picker answer chosen on a notification, waiting for a connection (`picker.select`). */
+export interface QueuedAnswer {
+	picker_id: string;
+	chat_id: string;
+	/** The `picker.select` value, and the label the notification showed for it. */
+	value: string;
+	label: string;
+	/** When it was chosen, epoch ms. */
+	queued_at: number;
 }
 
 export interface MetaRow<K extends keyof MetaValues = keyof MetaValues> {

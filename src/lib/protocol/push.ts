@@ -70,6 +70,18 @@ export interface PushNotice {
 	choices?: PushChoice[];
 }
 
+/**
+ * `notice` without anything a person or the agent wrote (previews off, Settings › Notifications):
+ * no body, no title of the push's own (the kind's default is shown), no choices (their labels are
+ * the agent's words). What it is about, the chat and the picker stay.
+ */
+export function withoutText(notice: PushNotice): PushNotice {
+	const bare: PushNotice = { ...notice, body: '' };
+	delete bare.title;
+	delete bare.choices;
+	return bare;
+}
+
 /** What a shown notification carries in `data` (read back on click and on the next push). */
 export interface NoticeData {
 	/** Same-origin path to open on click. */
