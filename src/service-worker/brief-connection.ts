@@ -13,13 +13,14 @@ import type { AppFrame, AppPayloads } from '../lib/protocol/iris/frames';
 export const BRIEF_TIMEOUT_MS = 15_000;
 
 /**
- * Why the exchange failed: `unreachable` (no connection, or no reply in time), `closed` (the
- * request's target is gone: `error{not_found}`), `refused` (any other `error`, e.g. a token no
- * longer valid; `message` is the gateway's).
+ * Why the exchange failed: `unreachable` (no connection, or no reply in time before the request
+ * went out), `unconfirmed` (the request went out, then no reply or the connection closed: the
+ * gateway may have acted on it), `closed` (the request's target is gone: `error{not_found}`),
+ * `refused` (any other `error`, e.g. a token no longer valid; `message` is the gateway's).
  */
 export class BriefConnectionError extends Error {
 	constructor(
-		readonly reason: 'unreachable' | 'closed' | 'refused',
+		readonly reason: 'unreachable' | 'unconfirmed' | 'closed' | 'refused',
 		message: string
 	) {
 		super(message);
@@ -56,6 +57,9 @@ export function connectBriefly(
 			return;
 		}
 		let done = false;
+		let sent = false; // the request went out
+		const lost = (message: string) =>
+			new BriefConnectionError(sent ? 'unconfirmed' : 'unreachable', message);
 		const finish = (error?: BriefConnectionError) => {
 			if (done) return;
 			done = true;
@@ -65,10 +69,7 @@ export function connectBriefly(
 			if (error) reject(error);
 			else resolve();
 		};
-		const timer = setTimeout(
-			() => finish(new BriefConnectionError('unreachable', 'no reply in time')),
-			timeoutMs
-		);
+		const timer = setTimeout(() => finish(lost('no reply in time')), timeoutMs);
 		const send = (frame: AppFrame) => socket.send(encodeAppFrame(frame));
 		socket.onopen = () =>
 			send({
@@ -89,9 +90,10 @@ export function connectBriefly(
 			} else if (frame.id === 2 || !options.request) {
 				finish();
 			} else if (frame.type === 'hello.ack') {
+				sent = true;
 				send({ ...options.request, v: 1, id: 2 } as AppFrame);
 			}
 		};
-		socket.onclose = () => finish(new BriefConnectionError('unreachable', 'the connection closed'));
+		socket.onclose = () => finish(lost('the connection closed'));
 	});
 }

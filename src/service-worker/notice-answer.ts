@@ -102,7 +102,9 @@ async function queue(
 	locale: Locale
 ): Promise<AnswerOutcome> {
 	try {
-		await queueAnswer(db, { ...picker, ...choice, queued_at: Date.now() });
+		const { picker_id, chat_id } = picker;
+		const { value, label } = choice;
+		await queueAnswer(db, { picker_id, chat_id, value, label, queued_at: Date.now() });
 		return { outcome: 'queued' };
 	} catch (e) {
 		console.warn('[sw] could not queue the answer', e);
@@ -138,6 +140,8 @@ async function answerItself(
 		if (!(e instanceof BriefConnectionError)) throw e;
 		if (e.reason === 'closed') return failed(m.notify_answer_closed({}, { locale }));
 		if (e.reason === 'unreachable') return queue(db, picker, choice, locale);
+		// Sent, never confirmed: sending it again could answer twice (the chat tells).
+		if (e.reason === 'unconfirmed') return failed(m.notify_answer_unconfirmed({}, { locale }));
 		return failed(e.message);
 	}
 }

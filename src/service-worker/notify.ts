@@ -186,10 +186,9 @@ export async function showNotice(
 	if (notice.chat_id !== undefined) data.chat_id = notice.chat_id;
 	const { actions, picker } = pickerActions(notice, locale, maxActions());
 	if (picker) data.picker = picker;
+	const count = m.notify_unread({ count: unread }, { locale });
 	const body =
-		unread > 1 && !digest
-			? `${notice.body}\n${m.notify_unread({ count: unread }, { locale })}`
-			: notice.body;
+		unread > 1 && !digest ? (notice.body ? `${notice.body}\n${count}` : count) : notice.body;
 	await sw.registration.showNotification(title, {
 		body,
 		tag: notice.tag,

@@ -7,7 +7,15 @@
  * headless browser shows no notification to click).
  */
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { expect, pairViaLink, sendMessage, test, type Gateway } from './fixtures';
+import {
+	connectionStatus,
+	expect,
+	pairViaLink,
+	sendMessage,
+	startsWith,
+	test,
+	type Gateway
+} from './fixtures';
 import {
 	launchProfile,
 	readMeta,
@@ -188,9 +196,11 @@ test('an approval is answered from its notification: through the open window, th
 	}
 });
 
-test('an answer chosen while the gateway cannot be reached is queued and sent when the app connects', async ({
+test('an answer chosen while the gateway cannot be reached is queued and sent once it can be', async ({
 	gateway
 }, testInfo) => {
+	// A refused gateway and the app's reconnect backoff (up to 8 s between tries) take a while.
+	test.setTimeout(120_000);
 	const profile = await launchProfile(testInfo);
 	try {
 		await profile.context.grantPermissions(['notifications'], { origin: gateway.httpUrl });
@@ -201,10 +211,14 @@ test('an answer chosen while the gateway cannot be reached is queued and sent wh
 		const { cdp, registrationId } = await serviceWorkerRegistration(other, gateway.httpUrl);
 		const sw = serviceWorker(profile.context);
 		const picker_id = await askApproval(page);
-		await page.close();
+		await page.getByRole('link', { name: 'Settings', exact: true }).click();
+		await expect(page).toHaveURL(/\/settings$/);
 
-		// The gateway refuses connections (down, or this device offline) when the push is answered.
+		// The gateway cannot be reached (down, or this device offline); the app window stays open,
+		// trying to reconnect.
 		await hook(gateway, 'refuse', { ms: '600000' });
+		await hook(gateway, 'drop');
+		await expect(connectionStatus(page)).not.toHaveText(startsWith('Connected'));
 		await cdp.send('ServiceWorker.deliverPushMessage', {
 			origin: gateway.httpUrl,
 			registrationId,
@@ -225,12 +239,12 @@ test('an answer chosen while the gateway cannot be reached is queued and sent wh
 			]);
 		expect(selects(gateway, picker_id, 'once')).toBe(0);
 
-		// Reachable again: the app, opened, sends the queued answer once and the turn goes on.
+		// Reachable again: the window's next connection sends it, once, and the turn goes on.
 		await hook(gateway, 'reset');
-		const reopened = await profile.context.newPage();
-		await reopened.goto(`${gateway.httpUrl}/chat/default`);
-		await expect(reopened.getByText('Approved (once).')).toBeVisible();
+		await page.goBack();
+		await expect(page.getByText('Approved (once).')).toBeVisible({ timeout: 60_000 });
 		expect(selects(gateway, picker_id, 'once')).toBe(1);
+		await expect.poll(() => readMeta(page, 'queued_answers')).toEqual([]);
 	} finally {
 		await profile.close();
 	}

@@ -3,7 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { IrisDB, type QueuedAnswer } from '../../src/lib/db/schema';
 import { applyFrames } from '../../src/lib/db/apply';
 import { queueAnswer, queuedAnswers } from '../../src/lib/db/queued-answers';
-import { sendQueuedAnswers } from '../../src/lib/connection/queued-answers';
+import {
+	QUEUED_ANSWER_MAX_AGE_MS,
+	sendQueuedAnswers
+} from '../../src/lib/connection/queued-answers';
 import { RequestError, RequestTimeoutError } from '../../src/lib/connection/requests';
 import type { Link } from '../../src/lib/connection/link';
 import type { ServerFrame } from '../../src/lib/protocol/iris/frames';
@@ -13,6 +16,9 @@ const dbs: IrisDB[] = [];
 afterEach(async () => {
 	for (const db of dbs.splice(0)) await db.delete();
 });
+
+/** When the answers in these tests were chosen, epoch ms. */
+const NOW = Date.now();
 
 const ack: ServerFrame = { v: 1, type: 'agent.busy', payload: { reason: 'processing' } };
 
@@ -58,7 +64,7 @@ const answer = (picker_id: string, value = 'once', label = 'Allow once'): Queued
 	chat_id: 'c',
 	value,
 	label,
-	queued_at: 1
+	queued_at: NOW
 });
 
 describe('answers queued on a notification', () => {
@@ -107,6 +113,33 @@ describe('answers queued on a notification', () => {
 		await sendQueuedAnswers(db, link, () => {});
 		expect(sent).toHaveLength(1);
 		expect(await queuedAnswers(db)).toEqual([answer('p1'), answer('p2')]);
+		expect(await db.pickers.get('p1')).toMatchObject({ state: 'open' });
+	});
+
+	it('are dropped unsent for a picker answered or closed meanwhile', async () => {
+		const db = await withPickers('p1', 'p2');
+		await db.pickers.update('p1', { state: 'answered', answer: { value: 'deny', label: 'Deny' } });
+		await db.pickers.update('p2', { state: 'expired' });
+		await queueAnswer(db, answer('p1'));
+		await queueAnswer(db, answer('p2'));
+		const { link, sent } = fakeLink({});
+		await sendQueuedAnswers(db, link, () => {});
+		expect(sent).toEqual([]);
+		expect(await queuedAnswers(db)).toEqual([]);
+		// The answer given elsewhere stands.
+		expect(await db.pickers.get('p1')).toMatchObject({
+			state: 'answered',
+			answer: { value: 'deny', label: 'Deny' }
+		});
+	});
+
+	it('are dropped unsent when older than half a day', async () => {
+		const db = await withPickers('p1');
+		await queueAnswer(db, answer('p1'));
+		const { link, sent } = fakeLink({});
+		await sendQueuedAnswers(db, link, () => {}, NOW + QUEUED_ANSWER_MAX_AGE_MS + 1);
+		expect(sent).toEqual([]);
+		expect(await queuedAnswers(db)).toEqual([]);
 		expect(await db.pickers.get('p1')).toMatchObject({ state: 'open' });
 	});
 

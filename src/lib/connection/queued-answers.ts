@@ -1,7 +1,8 @@
 /**
  * Sending the picker answers a notification queued while the gateway could not be reached
  * (db/queued-answers.ts), once a link is ready: each goes out as `picker.select`, as the service
- * worker would have sent it. Answered: the stored picker shows the answer. Refused by the gateway
+ * worker would have sent it, unless the stored picker is settled already (answered, expired, on
+ * its way: dropped unsent). Answered: the stored picker shows the answer. Refused by the gateway
  * (`not_found`: the question is no longer open; any other error): dropped, the picker shows why.
  * No answer (timeout, the link went down): kept for the next connection.
  */
@@ -14,13 +15,30 @@ async function send(
 	db: IrisDB,
 	link: Link,
 	queued: QueuedAnswer
-): Promise<'answered' | 'refused' | 'kept'> {
+): Promise<'answered' | 'refused' | 'settled' | 'kept'> {
 	const { picker_id, chat_id, value, label } = queued;
+	const row = await db.pickers.get(picker_id);
+	// Answered meanwhile (here, on another device, by a sync replay), expired, or being answered
+	// from the chat: a picker is never answered twice.
+	if (row && row.state !== 'open') {
+		await dropQueuedAnswer(db, picker_id);
+		return 'settled';
+	}
+	if (row)
+		await db.pickers.update(picker_id, {
+			state: 'sending',
+			answer: { value, label },
+			error: undefined
+		});
 	let refusal: RequestError | undefined;
 	try {
 		await link.request({ type: 'picker.select', chat_id, payload: { picker_id, value } }).answer;
 	} catch (e) {
-		if (!(e instanceof RequestError)) return 'kept';
+		if (!(e instanceof RequestError)) {
+			// No answer: open again, the answer waits for the next connection.
+			if (row) await db.pickers.update(picker_id, { state: 'open' });
+			return 'kept';
+		}
 		refusal = e;
 	}
 	await db.pickers.update(
@@ -29,24 +47,35 @@ async function send(
 			? { state: 'answered', answer: { value, label }, error: undefined }
 			: refusal.code === 'not_found'
 				? { state: 'expired', error: 'This question is no longer open.' }
-				: { error: `Not sent: ${refusal.message}. Try again.` }
+				: { state: 'open', error: `Not sent: ${refusal.message}. Try again.` }
 	);
 	await dropQueuedAnswer(db, picker_id);
 	return refusal === undefined ? 'answered' : 'refused';
 }
 
+/** A queued answer older than this (ms) is dropped unsent: 12 hours. */
+export const QUEUED_ANSWER_MAX_AGE_MS = 12 * 60 * 60_000;
+
 /**
- * Send every queued answer over `link`, oldest first; stops at the first one that got no answer
+ * Send every queued answer over `link`, oldest first (`now`: epoch ms; older than
+ * `QUEUED_ANSWER_MAX_AGE_MS`: dropped unsent); stops at the first one that got no answer
  * (the rest wait with it). `log` records what the gateway refused. Never rejects for a refused
  * answer; storage errors reject.
  */
 export async function sendQueuedAnswers(
 	db: IrisDB,
 	link: Link,
-	log: (line: string) => void
+	log: (line: string) => void,
+	now = Date.now()
 ): Promise<void> {
 	for (const queued of await queuedAnswers(db)) {
 		if (!link.ready) return;
+		if (now - queued.queued_at > QUEUED_ANSWER_MAX_AGE_MS) {
+			// An "Allow once" from days ago is not what the user wants now: the chat asks again.
+			await dropQueuedAnswer(db, queued.picker_id);
+			log(`the answer "${queued.label}" chosen on a notification was too old to send`);
+			continue;
+		}
 		const outcome = await send(db, link, queued);
 		if (outcome === 'kept') return;
 		log(`the answer "${queued.label}" chosen on a notification was ${outcome}`);

@@ -56,7 +56,11 @@ async function copyTables(name: string, into: IrisDB): Promise<number> {
 		// media rows, blobs and uploads …) that the stored database has.
 		for (const { name: table } of into.tables) {
 			if (!source.tables.some((t) => t.name === table)) continue;
-			const rows = await source.table(table).toArray();
+			let rows = await source.table(table).toArray();
+			// Answers queued on notifications stay in the real store, sent from there once it
+			// works again: a copy would send them a second time after a reload.
+			if (table === 'meta')
+				rows = rows.filter((r: { key?: unknown }) => r.key !== 'queued_answers');
 			await into.table(table).bulkPut(rows);
 			copied += rows.length;
 		}

@@ -9,13 +9,16 @@ import { m } from '../i18n';
 import { app } from './app.svelte';
 
 /**
- * Answer `request`'s picker through this page's connection. `unknown` when this page's store has
- * no such picker (the worker then answers over its own connection); `failed` with the reason when
+ * Answer `request`'s picker through this page's connection. `unknown` when this page is not
+ * connected or its store has no such picker (the worker then answers over its own connection); `failed` with the reason when
  * the picker is settled already or the answer could not be sent.
  */
 export async function answerFromNotice(request: AnswerRequest): Promise<AnswerReply> {
 	const { picker_id, value, label } = request;
 	await app.start();
+	// Not connected: the service worker tries its own connection, and queues the answer when that
+	// fails too (a page would only mark it "not sent").
+	if (app.status.state !== 'connected') return { outcome: 'unknown' };
 	const pickers = app.store.db.pickers;
 	const row = await pickers.get(picker_id);
 	if (!row) return { outcome: 'unknown' };

@@ -24,6 +24,13 @@ export class NotifyPreviews {
 	/** Whether notifications show message text. */
 	on = $state(read());
 
+	constructor() {
+		// Turned on or off in another tab: this one follows (and copies the same value).
+		globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+			if (event.key === NOTIFY_PREVIEWS_KEY) this.on = read();
+		});
+	}
+
 	/** Turn previews on or off; remembered on this device. */
 	set(on: boolean): void {
 		this.on = on;
