@@ -96,9 +96,7 @@ export class AppState {
 
 	constructor(db = new IrisDB()) {
 		this.store = new Store(db);
-		this.#moved.promise.catch(() => {
-			// Only a signal for commands in flight.
-		});
+		this.#moved.promise.catch(() => {}); // Only a signal for commands in flight.
 	}
 
 	/**
@@ -266,8 +264,7 @@ export class AppState {
 	}
 
 	async #moveToMemory(failure: StorageFailure, copy: boolean): Promise<void> {
-		// The worker's connection ends here: until the one in the page is ready, "Connected"
-		// would be stale (a command sent meanwhile finds no link).
+		// The worker's connection ends here: "Connected" would be stale until the page's is ready.
 		if (this.config) this.status = { state: 'connecting' };
 		this.#worker?.terminate();
 		this.#worker = null;
