@@ -65,13 +65,6 @@ test('uploads real files with progress; the gateway holds the exact bytes; they 
 	await expect(article.locator('audio')).toHaveCount(1);
 	await expect(article.getByText(files.pdf.name, { exact: true })).toBeVisible();
 	await expect(article.getByText(files.bin.name, { exact: true })).toBeVisible();
-	// Its bytes are here (it was sent from this device): one click saves them at once.
-	const download = page.waitForEvent('download');
-	await article.getByRole('button', { name: `Download ${files.bin.name}` }).click();
-	const saved = await download;
-	expect(saved.suggestedFilename()).toBe(files.bin.name);
-	expect(sha256(await readFile((await saved.path())!))).toBe(sha256(files.bin.buffer));
-
 	// The demo agent describes what it got (v3: one message per file, so one reply per file, and
 	// the measured size and length the v3 media fields require).
 	const reply = replyTo(page, TEXT);
@@ -87,6 +80,17 @@ test('uploads real files with progress; the gateway holds the exact bytes; they 
 	} else {
 		await expect(reply).toContainText('a document "big.bin" (application/octet-stream, 5.0 MB)');
 	}
+	await expect(replies.and(page.locator(':not([data-status="complete"])'))).toHaveCount(0);
+
+	// Its bytes are here (it was sent from this device): one click saves them at once. Clicked once
+	// the replies are complete: a streaming reply moves the log, and a button that moves between
+	// the press and the release is not clicked (as for a person).
+	await reveal(page, article);
+	const download = page.waitForEvent('download');
+	await article.getByRole('button', { name: `Download ${files.bin.name}` }).click();
+	const saved = await download;
+	expect(saved.suggestedFilename()).toBe(files.bin.name);
+	expect(sha256(await readFile((await saved.path())!))).toBe(sha256(files.bin.buffer));
 
 	// Offline: the gateway is gone, the app reloads from a static server; media comes from IndexedDB.
 	await gateway.kill();
