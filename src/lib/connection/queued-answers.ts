@@ -9,48 +9,28 @@
 import { dropQueuedAnswer, queuedAnswers } from '../db/queued-answers';
 import type { IrisDB, QueuedAnswer } from '../db/schema';
 import type { Link } from './link';
-import { RequestError } from './requests';
+import { sendPickerSelect } from './picker-select';
 
 async function send(
 	db: IrisDB,
 	link: Link,
 	queued: QueuedAnswer
 ): Promise<'answered' | 'refused' | 'settled' | 'kept'> {
-	const { picker_id, chat_id, value, label } = queued;
-	const row = await db.pickers.get(picker_id);
+	const row = await db.pickers.get(queued.picker_id);
 	// Answered meanwhile (here, on another device, by a sync replay), expired, or being answered
 	// from the chat: a picker is never answered twice.
 	if (row && row.state !== 'open') {
-		await dropQueuedAnswer(db, picker_id);
+		await dropQueuedAnswer(db, queued.picker_id);
 		return 'settled';
 	}
-	if (row)
-		await db.pickers.update(picker_id, {
-			state: 'sending',
-			answer: { value, label },
-			error: undefined
-		});
-	let refusal: RequestError | undefined;
-	try {
-		await link.request({ type: 'picker.select', chat_id, payload: { picker_id, value } }).answer;
-	} catch (e) {
-		if (!(e instanceof RequestError)) {
-			// No answer: open again, the answer waits for the next connection.
-			if (row) await db.pickers.update(picker_id, { state: 'open' });
-			return 'kept';
-		}
-		refusal = e;
+	const sent = await sendPickerSelect(db, link, queued, queued);
+	if (sent.outcome === 'unanswered') {
+		// No answer: open again, the answer waits for the next connection.
+		if (row) await db.pickers.update(queued.picker_id, { state: 'open' });
+		return 'kept';
 	}
-	await db.pickers.update(
-		picker_id,
-		refusal === undefined
-			? { state: 'answered', answer: { value, label }, error: undefined }
-			: refusal.code === 'not_found'
-				? { state: 'expired', error: 'This question is no longer open.' }
-				: { state: 'open', error: `Not sent: ${refusal.message}. Try again.` }
-	);
-	await dropQueuedAnswer(db, picker_id);
-	return refusal === undefined ? 'answered' : 'refused';
+	await dropQueuedAnswer(db, queued.picker_id);
+	return sent.outcome;
 }
 
 /** A queued answer older than this (ms) is dropped unsent: 12 hours. */

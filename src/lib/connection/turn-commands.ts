@@ -9,7 +9,7 @@
  */
 import type { IrisDB } from '../db/schema';
 import type { Link } from './link';
-import { RequestError } from './requests';
+import { sendPickerSelect, type PickerAnswer } from './picker-select';
 
 /** Scope of a command: channel and optional thread (the envelope's `chat_id` / `thread_id`). */
 export interface CommandScope {
@@ -67,40 +67,24 @@ export class TurnCommands {
 	}
 
 	/** Answer a picker once; a picker already answered or being answered is left alone. */
-	async selectPicker(input: { picker_id: string; value: string; label: string }): Promise<void> {
+	async selectPicker(answer: PickerAnswer): Promise<void> {
 		const { db } = this.#d;
-		const { picker_id, value, label } = input;
-		const row = await db.pickers.get(picker_id);
+		const row = await db.pickers.get(answer.picker_id);
 		if (!row || row.state === 'answered' || row.state === 'sending') return;
-		await db.pickers.update(picker_id, {
-			state: 'sending',
-			answer: { value, label },
-			error: undefined
-		});
 		const link = this.#d.link();
 		if (!link) {
-			await db.pickers.update(picker_id, {
-				state: 'open',
+			await db.pickers.update(answer.picker_id, {
+				answer: { value: answer.value, label: answer.label },
 				error: 'Not sent: not connected. Try again when connected.'
 			});
 			return;
 		}
-		const frame = {
-			type: 'picker.select' as const,
-			...envelope(row),
-			payload: { picker_id, value }
-		};
-		try {
-			await link.request(frame).answer;
-			await db.pickers.update(picker_id, { state: 'answered' });
-		} catch (e) {
-			const expired = e instanceof RequestError && e.code === 'not_found';
-			await db.pickers.update(
-				picker_id,
-				expired
-					? { state: 'expired', error: 'This question is no longer open.' }
-					: { state: 'open', error: `Not sent: ${(e as Error).message}. Try again.` }
-			);
+		const sent = await sendPickerSelect(db, link, row, answer);
+		if (sent.outcome === 'unanswered') {
+			await db.pickers.update(answer.picker_id, {
+				state: 'open',
+				error: `Not sent: ${sent.error.message}. Try again.`
+			});
 		}
 	}
 }
