@@ -68,6 +68,25 @@ describe('EndFollower', () => {
 		expect(follow.atBottom).toBe(true);
 	});
 
+	it('while a finger is on the log, new content does not pull the view back to the end', () => {
+		const { scroller, follow } = setUp();
+		atEnd(follow);
+		follow.touch(true);
+		// The drag's first steps and a streamed render in one frame: the render does not undo them.
+		scroller.scrollTop = 488;
+		follow.resized();
+		expect(scroller.scrollTop).toBe(488);
+		follow.scrolled(488, 500, 1_000);
+		expect(follow.atBottom).toBe(false);
+		// Let go at the end: following again.
+		atEnd(follow);
+		follow.touch(false);
+		expect(follow.atBottom).toBe(true);
+		scroller.scrollTop = 0;
+		follow.resized();
+		expect(scroller.scrollTop).toBe(1_000);
+	});
+
 	it('a layout scroll (the view moved by what grew above it) keeps following; so does the end', () => {
 		const { scroller, follow } = setUp();
 		atEnd(follow);

@@ -25,6 +25,8 @@ export class EndFollower {
 	holding = false;
 	#inputAt = -Infinity;
 	#pointerDown = false;
+	/** A finger is on the log (between `touchstart` and `touchend`). */
+	#touching = false;
 	/** The scroll offset (px) at the last `scrolled`. */
 	#offset = 0;
 	/** The distance (px) from the end at the last `scrolled`; null before the first. */
@@ -48,6 +50,26 @@ export class EndFollower {
 	/** Input that scrolls the log came (wheel, touch): the next scroll is the reader's. */
 	readonly input = (): void => {
 		this.#inputAt = performance.now();
+	};
+
+	/**
+	 * A finger touched the log (`true`) or left it. While it is on it, new content does not pull
+	 * the view to the end: on a busy phone a streamed render can land in the same frame as each
+	 * few-px step of a drag and undo it before its scroll is seen as the reader's.
+	 */
+	readonly touch = (down: boolean): void => {
+		this.#touching = down;
+		this.input();
+	};
+
+	/** The log's own listeners of the reader's input (spread on its scrolling element). */
+	readonly listeners = {
+		onwheel: this.input,
+		ontouchstart: () => this.touch(true),
+		ontouchmove: this.input,
+		ontouchend: () => this.touch(false),
+		ontouchcancel: () => this.touch(false),
+		onpointerdown: () => this.pointer(true)
 	};
 
 	/** A pointer went down on the log (maybe on its scrollbar) or was released anywhere. */
@@ -88,9 +110,9 @@ export class EndFollower {
 		this.#ownScroll = true;
 	}
 
-	/** New content or a closed dialog: back to the end if the reader is there. */
+	/** New content or a closed dialog: back to the end if the reader is there (and not touching it). */
 	stayAtEnd(): void {
-		if (this.atBottom) this.toBottom();
+		if (this.atBottom && !this.#touching) this.toBottom();
 	}
 
 	/**
@@ -124,7 +146,10 @@ export class EndFollower {
 		// stop following; that resumes on the dialog's `close`.
 		if (this.#dialogOpen()) return;
 		const byReader =
-			this.#pointerDown || performance.now() - this.#inputAt < USER_SCROLL_MS || !byLayout;
+			this.#pointerDown ||
+			this.#touching ||
+			performance.now() - this.#inputAt < USER_SCROLL_MS ||
+			!byLayout;
 		if (byReader) this.holding = false;
 		if (this.holding) return;
 		if (fromEnd <= 1) this.atBottom = true;
