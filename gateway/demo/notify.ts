@@ -2,7 +2,8 @@
  * Demo scenarios for in-app notifications, cron and gateway status:
  * - `/demo notify <kind> [title]`: a `notification` of that kind (channel_renamed, channel_created,
  *   cron, approval, clarify, generic) scoped to the current channel;
- * - `/demo cron`: a cron `notification` and a cron `message` (role `cron`), as a scheduled job would;
+ * - `/demo cron [job]`: a cron `notification` and a cron `message` (role `cron`), as the scheduled
+ *   job `job` (default `daily-report`) would;
  * - `/demo status`: `status` restarting, then online again (100 demo steps later);
  * - `/demo alert`: an `error` without request id (the app shows a dismissible banner).
  */
@@ -37,12 +38,13 @@ registerScenario('notify', async (hub, scope, args) => {
 	notify(hub, scope, kind, rest.join(' ') || `Demo ${kind} notification`, 'Sent by /demo notify');
 });
 
-registerScenario('cron', async (hub, scope) => {
-	notify(hub, scope, 'cron', 'Cron job finished', 'daily-report ran');
+registerScenario('cron', async (hub, scope, args) => {
+	const job = args.trim().split(/\s+/)[0] || 'daily-report';
+	notify(hub, scope, 'cron', `Cron Job: ${job}`, 'Finished: 3 new items summarised.');
 	const message: MessagePayload = {
 		message_id: hub.messages.nextMessageId(),
 		role: 'cron',
-		text: 'Cron **daily-report**: 3 new items summarised.',
+		text: `Cron **${job}**: 3 new items summarised.`,
 		ts: hub.clock.next()
 	};
 	hub.atomically(() => {

@@ -36,7 +36,7 @@ test('a notification shows as a toast that links to its chat', async ({ page, ga
 test('cron: a cron notification and a message styled as cron', async ({ page, gateway }) => {
 	await pairViaLink(page, gateway);
 	await sendMessage(page, '/demo cron');
-	await expect(toasts(page).locator('[data-kind="cron"]')).toContainText('Cron job finished');
+	await expect(toasts(page).locator('[data-kind="cron"]')).toContainText('Cron Job: daily-report');
 	const cron = messageLog(page).locator('article[data-role="cron"]');
 	await expect(cron).toContainText('daily-report');
 	await expect(cron).toContainText('Cron');

@@ -8,6 +8,7 @@ import type { IrisDB } from '../db/schema';
 import { isStored } from '../db/apply';
 import { closeInterrupted } from '../db/interrupted';
 import { markRefused } from '../db/refused';
+import { storeCronNotice } from '../db/inbox';
 import type { TurnActivity } from './activity';
 import type { AnswerTiming } from './answer-timing';
 import type { ApplyQueue } from './apply-queue';
@@ -130,9 +131,14 @@ export class FrameRouter {
 			}
 			case 'notification': {
 				const event = featureEvent(frame, chat_id);
-				if (event.type === 'notification' && this.#d.toasts.shows(event.notification)) {
-					reporter.emit(event);
-				}
+				if (event.type !== 'notification') return;
+				const { notification } = event;
+				// A scheduled job's notice is kept for the Inbox; one without `ts` that `sync`
+				// replays cannot be told from the copy stored before: it is not stored again.
+				const { toasts, db } = this.#d;
+				if (notification.kind === 'cron' && (notification.ts !== undefined || !toasts.catchingUp))
+					queue.then(() => storeCronNotice(db, notification, Date.now()));
+				if (toasts.shows(notification)) reporter.emit(event);
 				return;
 			}
 			case 'status':

@@ -41,4 +41,9 @@ export class ToastFilter {
 		}
 		return !this.#catchingUp();
 	}
+
+	/** Whether a `sync` catch-up is replaying frames right now. */
+	get catchingUp(): boolean {
+		return this.#catchingUp();
+	}
 }

@@ -82,7 +82,8 @@ export async function applyFrames(
 		db.parts,
 		db.pickers,
 		db.reads,
-		db.commands
+		db.commands,
+		db.cron_notices
 	];
 	await db.transaction('rw', tables, async () => {
 		for (const frame of frames) await applyOne(db, frame, ctx);
@@ -127,6 +128,8 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 				.where('[chat_id+ts]')
 				.between([frame.payload.chat_id, -Infinity], [frame.payload.chat_id, Infinity])
 				.delete();
+			// Its jobs' notices leave the Inbox with it.
+			await db.cron_notices.filter((n) => n.chat_id === frame.payload.chat_id).delete();
 			ctx.changes?.removed_chats.push(frame.payload.chat_id);
 			return;
 		case 'message':

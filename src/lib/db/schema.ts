@@ -5,17 +5,12 @@
  * the page reads with `liveQuery`. Index only what is queried; each index says who queries it.
  */
 import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
-import type {
-	Channel,
-	CommandInfo,
-	MediaKind,
-	MediaRef,
-	Role,
-	ServerCaps
-} from '../protocol/iris/frames';
-import type { PushRegistration } from '../protocol/push';
+import type { Channel, CommandInfo, MediaKind, MediaRef, Role } from '../protocol/iris/frames';
 import type { PartRow, PickerRow } from './turn-rows';
 import type { SearchSegmentRow } from './search-segments';
+import type { CronNoticeRow, MetaRow } from './meta-rows';
+
+export type { CronNoticeRow, MetaRow, MetaValues, QueuedAnswer } from './meta-rows';
 
 /** A channel or thread as stored (`definitions.channel` plus local fields). */
 export interface ChannelRow extends Channel {
@@ -172,60 +167,6 @@ export interface CommandRow extends CommandInfo {
 	position: number;
 }
 
-/** Keys of the `meta` table and their value types. */
-export interface MetaValues {
-	device_id: string;
-	/** The pairing (`GatewayConfig`): `dialect` and `user_id` only for Hermes Chat v3. */
-	gateway: { url: string; token: string; dialect?: 'iris' | 'v3'; user_id?: string };
-	/** Last `hello.ack.sync_cursor` / `sync.done.cursor`. */
-	cursor: number;
-	default_chat_id: string;
-	/** How this device gets push notifications; absent when off. */
-	push: PushRegistration;
-	/** The last `hello.ack.server_caps` (the page offers push from it). */
-	server_caps: ServerCaps;
-	/**
-	 * The tokenizer version the stored search segments were built with (doc/search.md); another
-	 * value means rebuild.
-	 */
-	search_version: number;
-	/** The interface language the page shows (lib/i18n), for the service worker's notifications. */
-	locale: string;
-	/**
-	 * Per channel, the assistant turn opened last in the order frames arrived (`message.start`, up
-	 * to its `message.stop`): where a turn frame without `message_id` belongs (db/apply-turn.ts).
-	 */
-	open_turns: Record<string, string>;
-	/** The name this device gives itself in `hello` (Settings › Connection); absent: the default. */
-	device_name: string;
-	/**
-	 * Answers chosen on a notification while the gateway could not be reached, oldest first
-	 * (db/queued-answers.ts); sent on the next connection.
-	 */
-	queued_answers: QueuedAnswer[];
-	/**
-	 * Whether notifications show message text (state/notify-previews.svelte.ts, a device choice
-	 * copied here for the service worker); absent: off.
-	 */
-	notify_previews: boolean;
-}
-
-/** A picker answer chosen on a notification, waiting for a connection (`picker.select`). */
-export interface QueuedAnswer {
-	picker_id: string;
-	chat_id: string;
-	/** The `picker.select` value, and the label the notification showed for it. */
-	value: string;
-	label: string;
-	/** When it was chosen, epoch ms. */
-	queued_at: number;
-}
-
-export interface MetaRow<K extends keyof MetaValues = keyof MetaValues> {
-	key: K;
-	value: MetaValues[K];
-}
-
 /** The Iris database. */
 export class IrisDB extends Dexie {
 	channels!: EntityTable<ChannelRow, 'chat_id'>;
@@ -234,6 +175,8 @@ export class IrisDB extends Dexie {
 	meta!: EntityTable<MetaRow, 'key'>;
 	/** Tool cards and commentary beats of assistant turns (version 2). */
 	parts!: Dexie.Table<PartRow, [string, string]>;
+	/** Scheduled jobs' notifications for the Inbox (version 12). */
+	cron_notices!: EntityTable<CronNoticeRow, 'key'>;
 	/** Pickers, open or answered (version 2). */
 	pickers!: EntityTable<PickerRow, 'picker_id'>;
 	reads!: EntityTable<ReadRow, 'chat_id'>;
@@ -290,6 +233,12 @@ export class IrisDB extends Dexie {
 		// apply-turn.ts); a 90,000-message channel was read whole on every reconnect.
 		this.version(11).stores({
 			messages: 'message_id, [chat_id+ts], client_msg_id, [chat_id+status]'
+		});
+		// Version 12 (the Inbox, db/inbox.ts): [role+ts] lists the scheduled jobs' reports (role
+		// `cron`) newest first without reading any channel; cron_notices: their notifications.
+		this.version(12).stores({
+			messages: 'message_id, [chat_id+ts], client_msg_id, [chat_id+status], [role+ts]',
+			cron_notices: 'key, ts'
 		});
 	}
 }
