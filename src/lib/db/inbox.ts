@@ -36,10 +36,10 @@ function reports(db: IrisDB, since: number, limit: number): Promise<MessageRow[]
  * report stands for that run (a gateway may send both, as the reference one does).
  */
 async function entries(db: IrisDB, since: number, limit: number): Promise<InboxItem[]> {
-	const [messages, notices] = await Promise.all([
-		reports(db, since, limit),
-		db.cron_notices.where('ts').above(since).reverse().limit(limit).toArray()
-	]);
+	// One after the other, each a Dexie promise awaited as is: inside a `liveQuery` that keeps
+	// both reads watched (a `Promise.all` or an awaited helper would not).
+	const messages = await reports(db, since, limit);
+	const notices = await db.cron_notices.where('ts').above(since).reverse().limit(limit).toArray();
 	const runs = messages.flatMap((row) => {
 		const job = jobInText(row.text);
 		return job === undefined ? [] : [{ chat_id: row.chat_id, job, ts: row.ts }];
@@ -72,7 +72,10 @@ export async function inboxReadTs(db: IrisDB): Promise<number> {
 
 /** How many entries arrived after the Inbox was last looked at (up to `UNREAD_MAX`). */
 export async function inboxUnread(db: IrisDB): Promise<number> {
-	return (await entries(db, await inboxReadTs(db), UNREAD_MAX)).length;
+	// Read the mark here, not through `inboxReadTs`: inside a `liveQuery`, only Dexie's own
+	// promises may be awaited before a read, or the reads after it are not watched.
+	const since = ((await db.meta.get('inbox_read_ts'))?.value as number | undefined) ?? 0;
+	return (await entries(db, since, UNREAD_MAX)).length;
 }
 
 /** The Inbox was looked at with `ts` its newest entry: everything up to it is read. */
