@@ -108,6 +108,38 @@ describe('the Inbox in the store', () => {
 		expect(await inboxUnread(db)).toBe(3);
 	});
 
+	it('stores notices in order with the frames around them: a later deletion removes them', async () => {
+		const db = store();
+		await applyFrames(
+			db,
+			[
+				{
+					v: 1,
+					type: 'notification',
+					chat_id: 'ops',
+					payload: { kind: 'cron', title: 'Cron Job: a', ts: 5 }
+				},
+				{
+					v: 1,
+					type: 'notification',
+					chat_id: 'ops',
+					payload: { kind: 'generic', title: 'Hi', ts: 6 }
+				},
+				{ v: 1, type: 'channel.deleted', payload: { chat_id: 'ops' } },
+				{
+					v: 1,
+					type: 'notification',
+					chat_id: 'dev',
+					payload: { kind: 'cron', title: 'Cron Job: b' }
+				}
+			],
+			{ defaultChatId: 'default', now: 7 }
+		);
+		expect(await inboxItems(db)).toMatchObject([
+			{ kind: 'notice', ts: 7, row: { chat_id: 'dev' } }
+		]);
+	});
+
 	it('forgets the notices of a deleted channel', async () => {
 		const db = store();
 		await storeCronNotice(db, { chat_id: 'ops', title: 'Cron Job: a', ts: 5 }, 0);

@@ -8,7 +8,6 @@ import type { IrisDB } from '../db/schema';
 import { isStored } from '../db/apply';
 import { closeInterrupted } from '../db/interrupted';
 import { markRefused } from '../db/refused';
-import { storeCronNotice } from '../db/inbox';
 import type { TurnActivity } from './activity';
 import type { AnswerTiming } from './answer-timing';
 import type { ApplyQueue } from './apply-queue';
@@ -133,11 +132,12 @@ export class FrameRouter {
 				const event = featureEvent(frame, chat_id);
 				if (event.type !== 'notification') return;
 				const { notification } = event;
-				// A scheduled job's notice is kept for the Inbox; one without `ts` that `sync`
-				// replays cannot be told from the copy stored before: it is not stored again.
-				const { toasts, db } = this.#d;
+				// A scheduled job's notice is kept for the Inbox, stored in order with the other
+				// frames (a `channel.deleted` replayed after it removes it again); one without `ts`
+				// that `sync` replays cannot be told from the copy stored before: not stored again.
+				const { toasts } = this.#d;
 				if (notification.kind === 'cron' && (notification.ts !== undefined || !toasts.catchingUp))
-					queue.then(() => storeCronNotice(db, notification, Date.now()));
+					queue.enqueue(frame);
 				if (toasts.shows(notification)) reporter.emit(event);
 				return;
 			}

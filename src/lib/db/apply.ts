@@ -17,6 +17,7 @@ import {
 	upsertChannels
 } from './apply-channels';
 import { applyTurnFrame, closeTurn, isTurnFrame, openTurn } from './apply-turn';
+import { storeCronNotice } from './inbox';
 
 /** What a batch needs to know that frames leave implicit. */
 export interface ApplyContext {
@@ -134,6 +135,11 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 			return;
 		case 'message':
 			await putMessage(db, frame.payload, chat_id, thread_id, ctx);
+			return;
+		case 'notification':
+			// Only a scheduled job's notice is stored (for the Inbox); the others are toasts.
+			if (frame.payload.kind === 'cron')
+				await storeCronNotice(db, { ...frame.payload, chat_id }, ctx.now);
 			return;
 		case 'history':
 			for (const m of frame.payload.messages) await putMessage(db, m, chat_id, thread_id, ctx);
