@@ -33,9 +33,10 @@ export class InboxView {
 	constructor(store: Store) {
 		this.#store = store;
 		this.#items = new LiveQuery(store, inboxItems, []);
+		// Unless `restore` gave the mark of an earlier visit (Back from a report) first.
 		void inboxReadTs(store.db).then(
-			(ts) => (this.seenUpTo = ts),
-			() => (this.seenUpTo = 0)
+			(ts) => (this.seenUpTo ??= ts),
+			() => (this.seenUpTo ??= 0)
 		);
 	}
 
@@ -45,6 +46,11 @@ export class InboxView {
 
 	get loaded(): boolean {
 		return this.#items.loaded && this.seenUpTo !== undefined;
+	}
+
+	/** Back to this visit of the Inbox (history navigation): its entries new then stay marked. */
+	restore(seenUpTo: number): void {
+		this.seenUpTo = seenUpTo;
 	}
 
 	/** Everything listed now has been seen (the view is on screen). */
