@@ -57,6 +57,8 @@ describe('readableSnippet', () => {
 		).toBe('…the deploy npm run build failed, see the log Next');
 		expect(readableSnippet('- first item\n- second _item_')).toBe('first item second item');
 		expect(readableSnippet('plain text stays')).toBe('plain text stays');
+		// Raw HTML shows as the text it is, as in the chat.
+		expect(readableSnippet('Cron **<b>x</b>**: exit <none>')).toBe('Cron <b>x</b>: exit <none>');
 	});
 
 	it('drops the half of an emphasis or code pair that a snippet cut off', () => {

@@ -35,18 +35,25 @@ export function highlight(text: string, query: string): Segment[] {
 	return out;
 }
 
+/** Stands for `<` while remove-markdown reads a snippet (a private-use character). */
+const LT = String.fromCodePoint(0xe000);
+
 /**
  * A search snippet as a reader sees the message: markdown syntax (emphasis, code ticks, link
  * targets, heading and list marks, tables) removed by `remove-markdown`, white space runs made
  * one space (a snippet shows on one line). Display only: offsets into the text are not kept.
  */
 export function readableSnippet(snippet: string): string {
+	// The chat shows raw HTML in a message as text (`<none>`, `<api-gw>`): so does the snippet.
+	// remove-markdown would drop it as tags, so `<` is hidden from it and put back after.
+	const hidden = snippet.replace(/</g, LT);
 	return (
-		removeMd(snippet, { gfm: true, useImgAltText: true })
+		removeMd(hidden, { gfm: true, useImgAltText: true })
 			// A snippet cut inside `**bold**` or a code span leaves one half of the pair, which
 			// remove-markdown keeps: markers of two or more, and code ticks, are never content here.
 			.replace(/\*{2,}|_{2,}|~{2,}|`+/g, '')
 			.replace(/\s+/g, ' ')
+			.replaceAll(LT, '<')
 			.trim()
 	);
 }
