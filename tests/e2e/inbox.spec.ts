@@ -63,8 +63,13 @@ test('job reports collect in the Inbox by job; the badge counts what is new, als
 	try {
 		const phone = await other.newPage();
 		await pairViaLink(phone, gateway);
+		// A device paired later counts none of the history as new.
+		await expect(messageLog(phone).locator('article[data-role="cron"]')).toHaveCount(2);
+		await expect(inboxLink(phone)).toHaveAccessibleDescription('');
 		await runJob(phone, 'nightly-backup');
 		await runJob(phone, 'nightly-backup');
+		// Seen in the open chat, but not in the Inbox yet: its count is the Inbox's own.
+		await expect(inboxLink(phone)).toHaveAccessibleDescription('2 unread');
 	} finally {
 		await other.close();
 	}

@@ -24,6 +24,13 @@ function store(): IrisDB {
 	return db;
 }
 
+/** A store whose Inbox counts from `ts` (as if made then: entries after it are new). */
+async function storeMadeAt(ts: number): Promise<IrisDB> {
+	const db = store();
+	await db.meta.put({ key: 'inbox_read_ts', value: ts });
+	return db;
+}
+
 const row = (
 	message_id: string,
 	role: MessageRow['role'],
@@ -69,8 +76,19 @@ describe('the job a cron report belongs to', () => {
 });
 
 describe('the Inbox in the store', () => {
-	it('lists cron reports and notices newest first, and counts what came since the last look', async () => {
+	it('a new store counts nothing from before it was made (history is not new)', async () => {
+		const before = Date.now();
 		const db = store();
+		await db.messages.bulkPut([
+			row('m1', 'cron', 'Cron **a**: from history', before - 60_000),
+			row('m2', 'cron', 'Cron **a**: after pairing', Date.now() + 60_000)
+		]);
+		expect((await inboxItems(db)).map((i) => i.row.text)).toHaveLength(2);
+		expect(await inboxUnread(db)).toBe(1);
+	});
+
+	it('lists cron reports and notices newest first, and counts what came since the last look', async () => {
+		const db = await storeMadeAt(0);
 		await db.messages.bulkPut([
 			row('m1', 'cron', 'Cron **a**: one', 10),
 			row('u1', 'user', 'not a report', 20),
@@ -89,7 +107,7 @@ describe('the Inbox in the store', () => {
 	});
 
 	it('lists a run once when its job sent a notice and a report', async () => {
-		const db = store();
+		const db = await storeMadeAt(0);
 		await db.messages.put(row('m1', 'cron', 'Cron **a**: done', 100_000_000));
 		await storeCronNotice(db, { chat_id: 'ops', title: 'Cron Job: a', ts: 99_999_000 }, 0);
 		// The same job a day earlier, and another channel's run: not the same run.

@@ -4,7 +4,7 @@
  * The database is the UI's source of truth (doc/architecture.md). The connection worker writes,
  * the page reads with `liveQuery`. Index only what is queried; each index says who queries it.
  */
-import { Dexie, type DexieOptions, type EntityTable } from 'dexie';
+import { Dexie, type DexieOptions, type EntityTable, type Transaction } from 'dexie';
 import type { Channel, CommandInfo, MediaKind, MediaRef, Role } from '../protocol/iris/frames';
 import type { PartRow, PickerRow } from './turn-rows';
 import type { SearchSegmentRow } from './search-segments';
@@ -236,9 +236,16 @@ export class IrisDB extends Dexie {
 		});
 		// Version 12 (the Inbox, db/inbox.ts): [role+ts] lists the scheduled jobs' reports (role
 		// `cron`) newest first without reading any channel; cron_notices: their notifications.
-		this.version(12).stores({
-			messages: 'message_id, [chat_id+ts], client_msg_id, [chat_id+status], [role+ts]',
-			cron_notices: 'key, ts'
-		});
+		// History that was there before the Inbox (an upgrade) or before this device was paired
+		// (a new store) is not new: the Inbox counts from then (doc/inbox.md).
+		const inboxFromNow = (tx: Transaction) =>
+			tx.table('meta').put({ key: 'inbox_read_ts', value: Date.now() });
+		this.version(12)
+			.stores({
+				messages: 'message_id, [chat_id+ts], client_msg_id, [chat_id+status], [role+ts]',
+				cron_notices: 'key, ts'
+			})
+			.upgrade(inboxFromNow);
+		this.on('populate', inboxFromNow);
 	}
 }
