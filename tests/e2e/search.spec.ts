@@ -38,13 +38,13 @@ test('Ctrl+K opens server search; a hit jumps to its message, loading history wh
 		.toEqual({ query: 'zebra', scope: 'all' });
 
 	// An answer's snippet reads as rendered markdown: `## Demo reply` and the `> ` quote of the
-	// message lose their syntax.
+	// message lose their syntax; the HTML typed in the message stays the text it is, as in the chat.
 	await box.fill('demo reply');
 	await box.press('Enter');
 	const answerHit = results.getByRole('button').filter({ hasText: /^Demo reply You said: the/ });
 	await expect(answerHit).toHaveCount(1);
 	await expect(answerHit).not.toContainText('#');
-	await expect(answerHit).not.toContainText('>');
+	await expect(answerHit).toContainText('Demo reply You said: the <b>zebra</b>');
 
 	// A hit far back in history: not stored on this device yet.
 	await box.fill('message 3 of 120');

@@ -10,7 +10,7 @@ import {
 	type InboxItem
 } from '../../src/lib/db/inbox';
 import { groupByJob } from '../../src/lib/state/inbox-jobs';
-import { jobInText } from '../../src/lib/protocol/cron-job';
+import { jobInText, withoutJobLine } from '../../src/lib/protocol/cron-job';
 
 let n = 0;
 const dbs: IrisDB[] = [];
@@ -55,6 +55,19 @@ describe('the job a cron report belongs to', () => {
 		expect(jobInText('')).toBeUndefined();
 	});
 
+	it('is left out of a report shown under its heading, unless the run failed', () => {
+		expect(withoutJobLine('# Cron Job: backup\n\n**Job ID:** 1\nAll good')).toBe(
+			'\n**Job ID:** 1\nAll good'
+		);
+		expect(withoutJobLine('Cronjob Response: brief\n------\n\nSunny')).toBe('\nSunny');
+		expect(withoutJobLine('Cron **daily-report**: 3 new items.')).toBe('3 new items.');
+		expect(withoutJobLine('# Cron Job: backup (FAILED)\nDisk full')).toBe(
+			'# Cron Job: backup (FAILED)\nDisk full'
+		);
+		expect(withoutJobLine('# Cron Job: backup')).toBe('# Cron Job: backup');
+		expect(withoutJobLine('Here is your report')).toBe('Here is your report');
+	});
+
 	it('groups entries by job, newest job first, unread after the last look', () => {
 		const items: InboxItem[] = [
 			{ kind: 'message', row: row('m3', 'cron', 'Cron **a**: third', 30), ts: 30 },
@@ -83,7 +96,7 @@ describe('the Inbox in the store', () => {
 			row('m1', 'cron', 'Cron **a**: from history', before - 60_000),
 			row('m2', 'cron', 'Cron **a**: after pairing', Date.now() + 60_000)
 		]);
-		expect((await inboxItems(db)).map((i) => i.row.text)).toHaveLength(2);
+		expect(await inboxItems(db)).toHaveLength(2);
 		expect(await inboxUnread(db)).toBe(1);
 	});
 

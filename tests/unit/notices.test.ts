@@ -20,6 +20,17 @@ describe('Notices toasts', () => {
 		expect(notices.toasts).toHaveLength(0);
 	});
 
+	it("a scheduled job's notice makes no toast while the Inbox, which lists it, is open", () => {
+		const notices = new Notices();
+		notices.inboxOpen = true;
+		notices.onEvent({ type: 'notification', notification: { chat_id: 'chan_1', kind: 'cron' } });
+		notify(notices, 'approval');
+		expect(notices.toasts.map((t) => t.kind)).toEqual(['approval']);
+		notices.inboxOpen = false;
+		notify(notices, 'cron');
+		expect(notices.toasts.map((t) => t.kind)).toEqual(['approval', 'cron']);
+	});
+
 	it('one asking the reader to act (approval, question) stays until dismissed', () => {
 		const notices = new Notices();
 		const approval = notify(notices, 'approval');

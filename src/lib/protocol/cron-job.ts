@@ -32,3 +32,23 @@ export function noticeJob(notice: { title?: string; body?: string }): string | u
 		(notice.title?.trim() || undefined)
 	);
 }
+
+const HEADER_LINE = [/^#{0,6}\s*cron\s*job\s*:/i, /^cronjob response\s*:/i];
+const INLINE_NAME = /^cron\s+\*\*.+?\*\*\s*:?\s*/i;
+
+/**
+ * `text` without the job's name it starts with, for showing under the job's heading: a first line
+ * `# Cron Job: <name>` or `Cronjob Response: <name>` (and a `---` rule after it) is left out, and
+ * `Cron **<name>**:` before the words. A failed run's line is kept (it says the run failed); text
+ * that would be left empty is returned as is.
+ */
+export function withoutJobLine(text: string): string {
+	const body = text.trimStart();
+	const newline = body.indexOf('\n');
+	const first = (newline < 0 ? body : body.slice(0, newline)).trim();
+	if (/\(failed\)$/i.test(first)) return text;
+	const rest = HEADER_LINE.some((p) => p.test(first))
+		? (newline < 0 ? '' : body.slice(newline + 1)).replace(/^\s*-{3,}[ \t]*(?:\n|$)/, '')
+		: body.replace(INLINE_NAME, '');
+	return rest.trim() ? rest : text;
+}

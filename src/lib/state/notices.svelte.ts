@@ -26,6 +26,8 @@ export class Notices {
 	toasts = $state<Toast[]>([]);
 	serverState = $state<ServerState>('online');
 	serverError = $state<{ code?: string; message: string } | null>(null);
+	/** The Inbox is on screen: a scheduled job's notice shows there, not also as a toast. */
+	inboxOpen = false;
 	#next = 1;
 	/** The auto-dismiss timer of each toast that has one and is not paused (never rendered). */
 	// eslint-disable-next-line svelte/prefer-svelte-reactivity
@@ -34,6 +36,7 @@ export class Notices {
 	onEvent(event: FeatureEvent): void {
 		switch (event.type) {
 			case 'notification': {
+				if (this.inboxOpen && event.notification.kind === 'cron') return;
 				const toast: Toast = { ...event.notification, id: this.#next++ };
 				for (const old of this.toasts.slice(0, 1 - MAX_TOASTS)) this.#stopTimer(old.id);
 				this.toasts = [...this.toasts.slice(1 - MAX_TOASTS), toast];
