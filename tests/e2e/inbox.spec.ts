@@ -82,3 +82,34 @@ test('job reports collect in the Inbox by job; the badge counts what is new, als
 	await expect(nightly.getByRole('listitem')).toHaveCount(3);
 	await expect(nightly.getByRole('heading')).toHaveText(/nightly-backup\s*2 new/);
 });
+
+test('the Inbox opens on its heading; Back from a report comes to the entry opened, the jobs shown as they were', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	for (let run = 0; run < 4; run += 1) await runJob(page, 'daily-report');
+	// Looked at once: nothing new, so the job shows its newest three.
+	await inboxLink(page).click();
+	await expect(page.getByText('4 new reports since you last looked')).toBeVisible();
+	await channelLink(page, 'General').click();
+	await expect(page).toHaveURL(/\/chat\/default$/);
+
+	await inboxLink(page).focus();
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeFocused();
+	await expect(page.getByRole('banner')).toContainText('Inbox');
+	const daily = page.getByRole('region', { name: /^daily-report/ });
+	await expect(daily.getByRole('listitem')).toHaveCount(3);
+	await daily.getByRole('button', { name: 'Show 1 more report' }).click();
+	await expect(daily.getByRole('listitem')).toHaveCount(4);
+	const oldest = daily.getByRole('listitem').last().getByRole('link');
+	await oldest.focus();
+	await page.keyboard.press('Enter');
+	await expect(page).toHaveURL(/\/chat\/default\?message=/);
+
+	await page.goBack();
+	await expect(page).toHaveURL(/\/inbox$/);
+	await expect(daily.getByRole('listitem')).toHaveCount(4);
+	await expect(daily.getByRole('listitem').last().getByRole('link')).toBeFocused();
+});

@@ -10,7 +10,7 @@ import {
 	type InboxItem
 } from '../../src/lib/db/inbox';
 import { groupByJob } from '../../src/lib/state/inbox-jobs';
-import { jobInText, withoutJobLine } from '../../src/lib/protocol/cron-job';
+import { jobInText, noticeJob, withoutJobLine } from '../../src/lib/protocol/cron-job';
 
 let n = 0;
 const dbs: IrisDB[] = [];
@@ -52,6 +52,11 @@ describe('the job a cron report belongs to', () => {
 		expect(jobInText('Cronjob Response: Morning brief\n------\n\nAll good')).toBe('Morning brief');
 		expect(jobInText('Cron **daily-report**: 3 new items summarised.')).toBe('daily-report');
 		expect(jobInText('Here is your report')).toBeUndefined();
+		// Names with the marks the patterns use: the report and the notice name the same job.
+		expect(jobInText('Cron **a**b**: 3 new items.')).toBe('ab');
+		expect(noticeJob({ title: 'Cron Job: a**b' })).toBe('ab');
+		expect(jobInText('Cron **backup(FAILED)**: done')).toBe('backup(FAILED)');
+		expect(noticeJob({ title: 'Cron Job: backup(FAILED)' })).toBe('backup(FAILED)');
 		expect(jobInText('')).toBeUndefined();
 	});
 
@@ -61,6 +66,7 @@ describe('the job a cron report belongs to', () => {
 		);
 		expect(withoutJobLine('Cronjob Response: brief\n------\n\nSunny')).toBe('\nSunny');
 		expect(withoutJobLine('Cron **daily-report**: 3 new items.')).toBe('3 new items.');
+		expect(withoutJobLine('Cron **a**b**: 3 **new** items.')).toBe('3 **new** items.');
 		expect(withoutJobLine('# Cron Job: backup (FAILED)\nDisk full')).toBe(
 			'# Cron Job: backup (FAILED)\nDisk full'
 		);

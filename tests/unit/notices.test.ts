@@ -22,13 +22,17 @@ describe('Notices toasts', () => {
 
 	it("a scheduled job's notice makes no toast while the Inbox, which lists it, is open", () => {
 		const notices = new Notices();
-		notices.inboxOpen = true;
+		notify(notices, 'cron');
+		notify(notices, 'generic');
+		// Those on screen when it opens go: it lists them.
+		notices.showInbox(true);
+		expect(notices.toasts.map((t) => t.kind)).toEqual(['generic']);
 		notices.onEvent({ type: 'notification', notification: { chat_id: 'chan_1', kind: 'cron' } });
 		notify(notices, 'approval');
-		expect(notices.toasts.map((t) => t.kind)).toEqual(['approval']);
-		notices.inboxOpen = false;
+		expect(notices.toasts.map((t) => t.kind)).toEqual(['generic', 'approval']);
+		notices.showInbox(false);
 		notify(notices, 'cron');
-		expect(notices.toasts.map((t) => t.kind)).toEqual(['approval', 'cron']);
+		expect(notices.toasts.map((t) => t.kind)).toEqual(['generic', 'approval', 'cron']);
 	});
 
 	it('one asking the reader to act (approval, question) stays until dismissed', () => {

@@ -8,10 +8,12 @@
 /** A report and a notice of the same job this close together (ms) are one run. */
 export const SAME_RUN_MS = 5 * 60_000;
 
+// A failed run's ` (FAILED)` follows the name after a space (a name may end in "(FAILED)"
+// itself); the reference gateway's bold name ends at `**:` (a name may hold `**`).
 const FIRST_LINE_JOB = [
-	/^#{0,6}\s*cron\s*job\s*:\s*(.+?)(?:\s*\(failed\))?\s*$/i,
+	/^#{0,6}\s*cron\s*job\s*:\s*(.+?)(?:\s+\(failed\))?\s*$/i,
 	/^cronjob response\s*:\s*(.+?)\s*$/i,
-	/^cron\s+\*\*(.+?)\*\*/i
+	/^cron\s+\*\*(.+?)\*\*:/i
 ];
 
 /** A job name written at the start of `text`, or undefined. */
@@ -34,7 +36,7 @@ export function noticeJob(notice: { title?: string; body?: string }): string | u
 }
 
 const HEADER_LINE = [/^#{0,6}\s*cron\s*job\s*:/i, /^cronjob response\s*:/i];
-const INLINE_NAME = /^cron\s+\*\*.+?\*\*\s*:?\s*/i;
+const INLINE_NAME = /^cron\s+\*\*.+?\*\*:\s*/i;
 
 /**
  * `text` without the job's name it starts with, for showing under the job's heading: a first line
@@ -46,7 +48,7 @@ export function withoutJobLine(text: string): string {
 	const body = text.trimStart();
 	const newline = body.indexOf('\n');
 	const first = (newline < 0 ? body : body.slice(0, newline)).trim();
-	if (/\(failed\)$/i.test(first)) return text;
+	if (/\s\(failed\)$/i.test(first)) return text;
 	const rest = HEADER_LINE.some((p) => p.test(first))
 		? (newline < 0 ? '' : body.slice(newline + 1)).replace(/^\s*-{3,}[ \t]*(?:\n|$)/, '')
 		: body.replace(INLINE_NAME, '');

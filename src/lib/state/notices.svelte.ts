@@ -27,7 +27,7 @@ export class Notices {
 	serverState = $state<ServerState>('online');
 	serverError = $state<{ code?: string; message: string } | null>(null);
 	/** The Inbox is on screen: a scheduled job's notice shows there, not also as a toast. */
-	inboxOpen = false;
+	#inboxOpen = false;
 	#next = 1;
 	/** The auto-dismiss timer of each toast that has one and is not paused (never rendered). */
 	// eslint-disable-next-line svelte/prefer-svelte-reactivity
@@ -36,7 +36,7 @@ export class Notices {
 	onEvent(event: FeatureEvent): void {
 		switch (event.type) {
 			case 'notification': {
-				if (this.inboxOpen && event.notification.kind === 'cron') return;
+				if (this.#inboxOpen && event.notification.kind === 'cron') return;
 				const toast: Toast = { ...event.notification, id: this.#next++ };
 				for (const old of this.toasts.slice(0, 1 - MAX_TOASTS)) this.#stopTimer(old.id);
 				this.toasts = [...this.toasts.slice(1 - MAX_TOASTS), toast];
@@ -53,6 +53,15 @@ export class Notices {
 				return;
 			}
 		}
+	}
+
+	/**
+	 * The Inbox opened (`true`) or closed: while it is open, a scheduled job's notice makes no
+	 * toast, and the ones on screen when it opens go (it lists them).
+	 */
+	showInbox(open: boolean): void {
+		this.#inboxOpen = open;
+		if (open) for (const t of this.toasts) if (t.kind === 'cron') this.dismiss(t.id);
 	}
 
 	dismiss(id: number): void {
