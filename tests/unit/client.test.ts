@@ -345,6 +345,9 @@ describe('IrisClient sync, replay and bad input', () => {
 		const t = setup();
 		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 		await t.handshake();
+		// Caught up: the turns below are live (a replayed `agent.idle` waits for the gap fill).
+		const sync = t.last().sent.find((f) => f.type === 'sync')!;
+		t.last().receive({ v: 1, type: 'sync.done', id: sync.id, payload: { cursor: 0 } });
 		const frame = (type: string, payload: object) =>
 			t.last().receive({ v: 1, type, chat_id: 'default', payload } as never);
 		// a1 streams; the gateway forgets it (a restart whose reconnect found the channel busy).

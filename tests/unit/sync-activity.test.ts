@@ -36,3 +36,57 @@ describe('turn activity during a sync catch-up (bench/README.md "Reconnect catch
 		expect(events).toHaveLength(3);
 	});
 });
+
+describe('answers cut off, checked after a sync catch-up (doc/protocol.md "An answer the gateway forgot")', () => {
+	it('checks each channel once after the gap fill, not once per replayed agent.idle', async () => {
+		const t = setup();
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		await vi.waitFor(() => expect(t.last().sent.some((f) => f.type === 'sync')).toBe(true));
+		const sync = t.last().sent.find((f) => f.type === 'sync')!;
+		const transaction = vi.spyOn(t.db, 'transaction');
+		// The one-table read-write transactions are the checks (db/interrupted.ts).
+		const checks = () => transaction.mock.calls.filter((call) => call[1] === t.db.messages).length;
+		t.last().receive({
+			v: 1,
+			type: 'channel.created',
+			payload: { chat_id: 'c1', name: 'One', kind: 'channel' }
+		});
+		// 50 finished turns replayed, then one the gateway forgot: started, never stopped.
+		for (let i = 0; i < 50; i++) {
+			const message_id = `a${i}`;
+			t.last().receive({ v: 1, type: 'agent.busy', chat_id: 'c1', payload: {} });
+			t.last().receive({ v: 1, type: 'message.start', chat_id: 'c1', payload: { message_id } });
+			t.last().receive({ v: 1, type: 'message.stop', chat_id: 'c1', payload: { message_id } });
+			t.last().receive({ v: 1, type: 'agent.idle', chat_id: 'c1', payload: {} });
+		}
+		t.last().receive({
+			v: 1,
+			type: 'message.start',
+			chat_id: 'c1',
+			payload: { message_id: 'cut' }
+		});
+		t.last().receive({ v: 1, type: 'sync.done', id: sync.id, payload: { cursor: 9 } });
+		await vi.waitFor(() =>
+			expect(t.last().sent.filter((f) => f.type === 'history')).toHaveLength(2)
+		);
+		for (const f of t.last().sent.filter((f) => f.type === 'history')) {
+			t.last().receive({
+				v: 1,
+				type: 'history',
+				id: f.id,
+				chat_id: f.chat_id,
+				payload: { messages: [], has_more: false }
+			});
+		}
+		await vi.waitFor(async () =>
+			expect(await t.db.messages.get('cut')).toMatchObject({
+				status: 'complete',
+				interrupted: true
+			})
+		);
+		// `default` and `c1`.
+		expect(checks()).toBe(2);
+		expect(await t.db.messages.filter((m) => m.status === 'complete').count()).toBe(51);
+	});
+});

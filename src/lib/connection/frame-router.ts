@@ -102,8 +102,10 @@ export class FrameRouter {
 			case 'agent.idle':
 				activity.set(chat_id, { busy: false, typing: false });
 				// The turn is over: an answer still open in the channel (one a restarted gateway
-				// forgot, when the reader sent again at once) will never be stopped.
-				this.closeForgotten(chat_id);
+				// forgot, when the reader sent again at once) will never be stopped. Not for an
+				// idle a `sync` replays: every channel is checked once after the catch-up (its
+				// gap-fill page), instead of once per replayed turn, a write each.
+				if (!this.#d.toasts.catchingUp) this.closeForgotten(chat_id);
 				return;
 			case 'typing':
 				activity.set(chat_id, { typing: frame.payload.on });
@@ -156,7 +158,7 @@ export class FrameRouter {
 	}
 
 	/**
-	 * After a reconnect's sync and the channel's gap-fill page, and on each `agent.idle`: an Iris
+	 * After a reconnect's sync and the channel's gap-fill page, and on each live `agent.idle`: an Iris
 	 * gateway has said by now which turns it runs (`agent.busy` follows `sync.done`), so an answer
 	 * still open in a channel it calls idle will never get its `message.stop`: close it as
 	 * interrupted (db/interrupted.ts; a late `message.stop` still completes it normally). Not for

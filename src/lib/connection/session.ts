@@ -91,13 +91,16 @@ export class Session {
 								handlers.onSyncing?.(false);
 							})
 							.catch(() => undefined);
+						// Once the replay is stored: the channels it created get their page too.
 						answer.then(
 							() =>
-								requestNewestPages(
-									db,
-									link,
-									(line) => reporter.diagnose('sync', line),
-									(chat_id) => handlers.onGapFilled(chat_id)
+								handlers.afterApplied(() =>
+									requestNewestPages(
+										db,
+										link,
+										(line) => reporter.diagnose('sync', line),
+										(chat_id) => handlers.onGapFilled(chat_id)
+									)
 								),
 							(e: Error) => reporter.diagnose('sync', e.message)
 						);

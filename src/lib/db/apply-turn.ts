@@ -151,22 +151,6 @@ async function applyPicker(db: IrisDB, frame: PickerFrame, scope: TurnScope): Pr
 	await db.pickers.put(row);
 }
 
-/** Record that `message_id` (an assistant answer) opened the current turn of `chat_id`. */
-export async function openTurn(db: IrisDB, chat_id: string, message_id: string): Promise<void> {
-	const turns = (await db.meta.get('open_turns'))?.value as Record<string, string> | undefined;
-	if (turns?.[chat_id] === message_id) return;
-	await db.meta.put({ key: 'open_turns', value: { ...turns, [chat_id]: message_id } });
-}
-
-/** Record that `message_id` ended: turn frames without `message_id` no longer go to it. */
-export async function closeTurn(db: IrisDB, chat_id: string, message_id: string): Promise<void> {
-	const turns = (await db.meta.get('open_turns'))?.value as Record<string, string> | undefined;
-	if (turns?.[chat_id] !== message_id) return;
-	const rest = { ...turns };
-	delete rest[chat_id];
-	await db.meta.put({ key: 'open_turns', value: rest });
-}
-
 /** The message a part belongs to; see the module comment. */
 async function turnOf(db: IrisDB, scope: TurnScope, explicit: string | undefined): Promise<string> {
 	if (explicit !== undefined) return explicit;

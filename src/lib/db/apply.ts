@@ -7,7 +7,7 @@
  * Streaming text (`message.update`) does not come through here: the worker's stream buffer keeps it
  * hot and persists it with `persistStreamText`.
  */
-import type { MessagePayload, ServerFrame } from '../protocol/iris/frames';
+import type { ServerFrame } from '../protocol/iris/frames';
 import type { AnswerTimingRow, IrisDB, MessageRow } from './schema';
 import {
 	applyCatalog,
@@ -16,7 +16,8 @@ import {
 	defaultChannel,
 	upsertChannels
 } from './apply-channels';
-import { applyTurnFrame, closeTurn, isTurnFrame, openTurn } from './apply-turn';
+import { applyTurnFrame, isTurnFrame } from './apply-turn';
+import { applyRun, isRunFrame, type RunFrame } from './message-run';
 import { storeCronNotice } from './inbox';
 
 /** What a batch needs to know that frames leave implicit. */
@@ -87,7 +88,18 @@ export async function applyFrames(
 		db.cron_notices
 	];
 	await db.transaction('rw', tables, async () => {
-		for (const frame of frames) await applyOne(db, frame, ctx);
+		// Consecutive message frames go through one run (db/message-run.ts), the rest one by one.
+		let run: RunFrame[] = [];
+		for (const frame of frames) {
+			if (isRunFrame(frame)) {
+				run.push(frame);
+				continue;
+			}
+			if (run.length > 0) await applyRun(db, run, ctx);
+			run = [];
+			await applyOne(db, frame, ctx);
+		}
+		if (run.length > 0) await applyRun(db, run, ctx);
 	});
 }
 
@@ -133,69 +145,11 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 			await db.cron_notices.filter((n) => n.chat_id === frame.payload.chat_id).delete();
 			ctx.changes?.removed_chats.push(frame.payload.chat_id);
 			return;
-		case 'message':
-			await putMessage(db, frame.payload, chat_id, thread_id, ctx);
-			return;
 		case 'notification':
 			// Only a scheduled job's notice is stored (for the Inbox); the others are toasts.
 			if (frame.payload.kind === 'cron')
 				await storeCronNotice(db, { ...frame.payload, chat_id }, ctx.now);
 			return;
-		case 'history':
-			for (const m of frame.payload.messages) await putMessage(db, m, chat_id, thread_id, ctx);
-			return;
-		case 'message.start': {
-			const existing = await db.messages.get(frame.payload.message_id);
-			// Even a replayed start opens its turn again: the turn frames replayed after it are its own.
-			if ((existing?.role ?? frame.payload.role ?? 'assistant') === 'assistant') {
-				await openTurn(db, chat_id, frame.payload.message_id);
-			}
-			// A replayed start must not wipe text already streamed or finished.
-			if (existing) return;
-			await db.messages.put({
-				message_id: frame.payload.message_id,
-				chat_id,
-				thread_id,
-				role: frame.payload.role ?? 'assistant',
-				text: '',
-				ts: frame.payload.ts ?? ctx.now,
-				status: 'streaming'
-			});
-			return;
-		}
-		case 'message.stop': {
-			const p = frame.payload;
-			await closeTurn(db, chat_id, p.message_id);
-			// The turn is over (it ended, was stopped or cut off): a question it asked can no longer
-			// be answered, so it leaves the screen. An answer already on its way settles itself.
-			await db.pickers
-				.where('message_id')
-				.equals(p.message_id)
-				.filter((row) => row.state === 'open')
-				.modify({ state: 'expired' });
-			const existing = await db.messages.get(p.message_id);
-			const text = p.final_text ?? ctx.streamText?.(p.message_id) ?? existing?.text ?? '';
-			const row: MessageRow = {
-				...(existing ?? {
-					message_id: p.message_id,
-					chat_id,
-					thread_id,
-					role: 'assistant',
-					ts: ctx.now
-				}),
-				text,
-				status: 'complete'
-			} as MessageRow;
-			delete row.interrupted;
-			if (p.reasoning !== undefined) row.reasoning = p.reasoning;
-			if (p.model !== undefined) row.model = p.model;
-			if (p.tokens !== undefined) row.tokens = p.tokens;
-			const timing = ctx.answerTiming?.(p.message_id);
-			if (timing) row.timing = timing;
-			await db.messages.put(row);
-			ctx.changes?.put.push(row);
-			return;
-		}
 		case 'read.receipt':
 			await applyReadReceipt(db, frame);
 			return;
@@ -209,50 +163,6 @@ async function applyOne(db: IrisDB, frame: ServerFrame, ctx: ApplyContext): Prom
 			if (isTurnFrame(frame)) await applyTurnFrame(db, frame, { chat_id, thread_id, now: ctx.now });
 			return;
 	}
-}
-
-/**
- * Store a complete message. A user message's echo (matched by `client_msg_id`) replaces the local
- * `local:<client_msg_id>` row and clears its outbox entry, so the message shows once.
- */
-async function putMessage(
-	db: IrisDB,
-	m: MessagePayload,
-	chat_id: string,
-	thread_id: string | undefined,
-	ctx: ApplyContext
-): Promise<void> {
-	const existing = await db.messages.get(m.message_id);
-	let local: MessageRow | undefined;
-	if (m.client_msg_id) {
-		local = await db.messages.get(`local:${m.client_msg_id}`);
-		if (local) {
-			await db.messages.delete(local.message_id);
-			ctx.changes?.removed.push(local.message_id);
-		}
-		await db.outbox.delete(m.client_msg_id);
-	}
-	const base = existing ?? local;
-	const row: MessageRow = {
-		message_id: m.message_id,
-		chat_id: base?.chat_id ?? chat_id,
-		role: m.role ?? base?.role ?? 'assistant',
-		text: m.text ?? base?.text ?? '',
-		ts: m.ts ?? base?.ts ?? ctx.now,
-		status: 'complete'
-	};
-	const thread = thread_id ?? base?.thread_id;
-	if (thread !== undefined) row.thread_id = thread;
-	const client = m.client_msg_id ?? base?.client_msg_id;
-	if (client !== undefined) row.client_msg_id = client;
-	for (const key of ['reasoning', 'model', 'tokens', 'reply_to', 'media'] as const) {
-		const value = m[key] ?? base?.[key];
-		if (value !== undefined) (row as unknown as Record<string, unknown>)[key] = value;
-	}
-	// This device's own timing of the answer: no frame carries it, a re-sent message keeps it.
-	if (existing?.timing) row.timing = existing.timing;
-	await db.messages.put(row);
-	ctx.changes?.put.push(row);
 }
 
 /** Persist the latest streamed text of messages still streaming (never after `message.stop`). */
