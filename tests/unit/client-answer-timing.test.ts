@@ -7,7 +7,7 @@ describe('IrisClient answer timing', () => {
 	it('stores how soon and how fast an answer followed live came, and none for a replayed one', async () => {
 		const t = setup();
 		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
-		await t.handshake();
+		await t.handshake({ replay: true });
 		const s = t.last();
 		// Frames replayed by the sync are not followed live.
 		s.receive({ v: 1, type: 'message.start', chat_id: 'default', payload: { message_id: 'old' } });

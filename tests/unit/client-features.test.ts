@@ -17,10 +17,10 @@ const stored = (message_id: string, ts: number) => ({
 	status: 'complete' as const
 });
 
-async function ready() {
+async function ready(options: { replay?: boolean } = {}) {
 	const t = setup();
 	await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
-	await t.handshake();
+	await t.handshake(options);
 	return t;
 }
 
@@ -197,7 +197,7 @@ describe('read receipts', () => {
 
 describe('page events', () => {
 	it('notification, status and an error without id become events', async () => {
-		const t = await ready();
+		const t = await ready({ replay: true });
 		const s = t.last();
 		// A notification replayed by the reconnect's sync is old news (toast-filter.ts): these
 		// arrive after it.

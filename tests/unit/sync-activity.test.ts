@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { setup } from './support/client-setup';
 import type { AgentActivity } from '../../src/lib/bridge/contract';
+import { HELD_MAX_MS } from '../../src/lib/connection/apply-queue';
 
 describe('turn activity during a sync catch-up (bench/README.md "Reconnect catch-up")', () => {
 	it("announces each channel's net state once at sync.done, not every replayed busy/idle", async () => {
@@ -11,7 +12,7 @@ describe('turn activity during a sync catch-up (bench/README.md "Reconnect catch
 			if (e.type === 'activity') events.push(e.activity);
 		});
 		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
-		await t.handshake();
+		await t.handshake({ replay: true });
 		await vi.waitFor(() => expect(t.last().sent.some((f) => f.type === 'sync')).toBe(true));
 		const sync = t.last().sent.find((f) => f.type === 'sync')!;
 		events.length = 0;
@@ -41,7 +42,7 @@ describe('answers cut off, checked after a sync catch-up (doc/protocol.md "An an
 	it('checks each channel once after the gap fill, not once per replayed agent.idle', async () => {
 		const t = setup();
 		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
-		await t.handshake();
+		await t.handshake({ replay: true });
 		await vi.waitFor(() => expect(t.last().sent.some((f) => f.type === 'sync')).toBe(true));
 		const sync = t.last().sent.find((f) => f.type === 'sync')!;
 		const transaction = vi.spyOn(t.db, 'transaction');
@@ -88,5 +89,59 @@ describe('answers cut off, checked after a sync catch-up (doc/protocol.md "An an
 		// `default` and `c1`.
 		expect(checks()).toBe(2);
 		expect(await t.db.messages.filter((m) => m.status === 'complete').count()).toBe(51);
+	});
+});
+
+describe('a sync replay stored at once (bench/README.md "Reconnect catch-up")', () => {
+	it('writes the replay in one commit when it ends, not one per burst', async () => {
+		const t = setup();
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake({ replay: true });
+		await vi.waitFor(() => expect(t.last().sent.some((f) => f.type === 'sync')).toBe(true));
+		const sync = t.last().sent.find((f) => f.type === 'sync')!;
+		// What the handshake stored is written by now (the channel from `hello.ack`).
+		await vi.waitFor(async () => expect(await t.db.channels.count()).toBe(1));
+		const transaction = vi.spyOn(t.db, 'transaction');
+		// The batches: read-write transactions over a list of tables (db/apply.ts).
+		const batches = () => transaction.mock.calls.filter((call) => Array.isArray(call[1])).length;
+		for (let i = 0; i < 200; i++) {
+			t.last().receive({
+				v: 1,
+				type: 'message',
+				chat_id: 'default',
+				payload: { message_id: `m${i}`, role: 'user', text: `missed ${i}`, ts: 10 + i }
+			});
+			// Bursts with time between them, as a replay arrives from the network: time in which
+			// a queue that does not hold writes each burst.
+			if (i % 50 === 49) await new Promise((resolve) => setTimeout(resolve, 20));
+		}
+		expect(await t.db.messages.count()).toBe(0);
+		expect(batches()).toBe(0);
+		t.last().receive({ v: 1, type: 'sync.done', id: sync.id, payload: { cursor: 9 } });
+		await vi.waitFor(async () => expect(await t.db.messages.count()).toBe(200));
+		expect(batches()).toBe(1);
+		// Live again: a frame is written at once.
+		t.last().receive({
+			v: 1,
+			type: 'message',
+			chat_id: 'default',
+			payload: { message_id: 'live', role: 'user', text: 'now', ts: 999 }
+		});
+		await vi.waitFor(async () => expect(await t.db.messages.get('live')).toBeDefined());
+	});
+
+	it('writes held frames after HELD_MAX_MS even while the replay goes on', async () => {
+		const t = setup();
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake({ replay: true });
+		await vi.waitFor(() => expect(t.last().sent.some((f) => f.type === 'sync')).toBe(true));
+		t.last().receive({
+			v: 1,
+			type: 'message',
+			chat_id: 'default',
+			payload: { message_id: 'slow', role: 'user', text: 'a slow replay', ts: 10 }
+		});
+		t.clock.advance(HELD_MAX_MS);
+		await vi.waitFor(async () => expect(await t.db.messages.get('slow')).toBeDefined());
 	});
 });

@@ -3,12 +3,23 @@
  * being written wait and go into the next one, so a burst costs one read-write transaction per
  * batch. Every store task of the worker (persisting streamed text, announcing media, closing
  * forgotten answers) runs on the same chain, after the frames received before it.
+ *
+ * While a `sync` replay arrives (`hold`), frames wait until it ends, `HELD_MAX` of them wait, or
+ * the oldest waited `HELD_MAX_MS`: each commit makes every open page query the store again and
+ * render, so a catch-up in one commit is one re-render instead of one per burst (bench/README.md
+ * "Reconnect catch-up"). A replay not yet stored is replayed again after a crash: the cursor
+ * moves only with its `sync.done`, the last frame stored.
  */
 import type { ServerFrame } from '../protocol/iris/frames';
 import type { AnswerTimingRow, IrisDB } from '../db/schema';
 import { applyFrames, noChanges, type StoreChanges } from '../db/apply';
-import type { Clock } from '../platform/clock';
+import type { Clock, TimerHandle } from '../platform/clock';
 import type { SearchIndexer } from './search-indexer';
+
+/** Frames a held queue keeps before it writes them anyway. */
+export const HELD_MAX = 5000;
+/** ms the oldest held frame waits at most before the queue writes. */
+export const HELD_MAX_MS = 1000;
 
 export interface ApplyQueueDeps {
 	db: IrisDB;
@@ -30,6 +41,9 @@ export class ApplyQueue {
 	#pending: ServerFrame[] = [];
 	#chain: Promise<void> = Promise.resolve();
 	#scheduled = false;
+	#held = false;
+	/** The `HELD_MAX_MS` timer of held frames, if any. */
+	#heldTimer: TimerHandle | null = null;
 
 	constructor(deps: ApplyQueueDeps) {
 		this.#d = deps;
@@ -38,9 +52,30 @@ export class ApplyQueue {
 	/** Store `frame` with the next batch. */
 	enqueue(frame: ServerFrame): void {
 		this.#pending.push(frame);
-		if (this.#scheduled) return;
+		if (!this.#held || this.#pending.length >= HELD_MAX) this.#schedule();
+		else this.#heldTimer ??= this.#d.clock.setTimeout(() => this.#schedule(), HELD_MAX_MS);
+	}
+
+	/** Keep frames back until `release` (a `sync` replay arrives; see the module comment). */
+	hold(): void {
+		this.#held = true;
+	}
+
+	/** Write the frames held back, and each frame at once again. */
+	release(): void {
+		this.#held = false;
+		this.#schedule();
+	}
+
+	/** Queue a batch of the pending frames, unless one is queued already or none is pending. */
+	#schedule(): void {
+		if (this.#heldTimer !== null) {
+			this.#d.clock.clearTimeout(this.#heldTimer);
+			this.#heldTimer = null;
+		}
+		if (this.#scheduled || this.#pending.length === 0) return;
 		this.#scheduled = true;
-		this.then(async () => {
+		this.#then(async () => {
 			this.#scheduled = false;
 			const batch = this.#pending;
 			this.#pending = [];
@@ -73,13 +108,22 @@ export class ApplyQueue {
 		});
 	}
 
-	/** Run `task` after everything queued so far; a failure counts as a storage failure. */
+	/**
+	 * Run `task` after everything queued so far, frames held back included (they are written
+	 * first); a failure counts as a storage failure.
+	 */
 	then(task: () => Promise<void>): void {
+		this.#schedule();
+		this.#then(task);
+	}
+
+	#then(task: () => Promise<void>): void {
 		this.#chain = this.#chain.then(task).catch((e: unknown) => this.#d.storageFailed(e));
 	}
 
-	/** Resolves once every frame and task queued so far is done. */
+	/** Resolves once every frame and task queued so far is done, frames held back included. */
 	applied(): Promise<void> {
+		this.#schedule();
 		return this.#chain;
 	}
 }

@@ -127,8 +127,17 @@ export class IrisClient {
 					media.attach(ready);
 				},
 				onGapFilled: (chat_id) => router.closeForgotten(chat_id),
-				// Replayed turns' busy/idle: one event per channel at the end, not two per turn.
-				onSyncing: (syncing) => (syncing ? activity.hold() : activity.release()),
+				// A replay: stored in one commit, and its turns' busy/idle announced once per
+				// channel at the end, not two events per turn.
+				onSyncing: (syncing) => {
+					if (syncing) {
+						queue.hold();
+						activity.hold();
+					} else {
+						queue.release();
+						activity.release();
+					}
+				},
 				onBinary: (data) => media.onBinary(data),
 				onFrame: (frame) => router.route(frame),
 				onInvalid: (error) => diagnose(`frame_${error.kind}`, error.message, error.excerpt),

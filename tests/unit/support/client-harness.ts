@@ -24,8 +24,13 @@ export function clientHarness(name: string) {
 	const client = fakeClient(db, clock, sockets);
 	client.subscribe((e) => events.push(e));
 	const last = () => sockets[sockets.length - 1]!;
-	/** Open the latest socket and complete the handshake; resolves once `sync` went out. */
-	async function handshake() {
+	/**
+	 * Open the latest socket and complete the handshake; resolves once `sync` went out. Unless
+	 * `replay` (the test answers the `sync` itself), the gateway had nothing to replay: `sync.done`
+	 * answers at once, and the frames the test sends next are live (a replay's frames are held
+	 * back until it ends: connection/apply-queue.ts).
+	 */
+	async function handshake({ replay = false }: { replay?: boolean } = {}) {
 		last().open();
 		last().receive({
 			v: 1,
@@ -37,6 +42,9 @@ export function clientHarness(name: string) {
 			}
 		});
 		await vi.waitFor(() => expect(last().sentTypes).toContain('sync'));
+		if (replay) return;
+		const sync = last().sent.find((f) => f.type === 'sync')!;
+		last().receive({ v: 1, type: 'sync.done', id: sync.id, payload: { cursor: 0 } });
 	}
 	return { db, clock, sockets, events, client, last, handshake };
 }
