@@ -72,6 +72,8 @@ async function main(): Promise<void> {
 		token: TOKEN,
 		staticDir: dir,
 		demoStepMs: 0,
+		// The producer posts its turns in one burst: the default send limit would refuse most.
+		limits: { sends: { burst: 100_000, perSecond: 100_000 } },
 		log: () => {}
 	});
 	const db = new IrisDB(`bench-${Date.now()}`);
