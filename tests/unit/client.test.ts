@@ -261,21 +261,10 @@ describe('IrisClient sync, replay and bad input', () => {
 		t.last().drop();
 		t.clock.advance(2000);
 		await t.handshake();
-		// The gateway restarted: it replays nothing and runs a turn only in c2.
-		t.last().receive({ v: 1, type: 'sync.done', id: 2, payload: { cursor: 0 } });
+		// The gateway restarted: it replays nothing (the handshake's `sync.done`) and runs a turn
+		// only in c2.
 		t.last().receive({ v: 1, type: 'agent.busy', chat_id: 'c2', payload: { reason: 'tool' } });
-		await vi.waitFor(() =>
-			expect(t.last().sent.filter((f) => f.type === 'history')).toHaveLength(2)
-		);
-		for (const f of t.last().sent.filter((f) => f.type === 'history')) {
-			t.last().receive({
-				v: 1,
-				type: 'history',
-				id: f.id,
-				chat_id: f.chat_id,
-				payload: { messages: [], has_more: false }
-			});
-		}
+		await t.answerGapFill(2);
 		await vi.waitFor(async () =>
 			expect(await t.db.messages.get('a1')).toMatchObject({
 				status: 'complete',
@@ -323,19 +312,9 @@ describe('IrisClient sync, replay and bad input', () => {
 		expect(busy.at(-1)).toBe(false);
 		t.clock.advance(2000);
 		await t.handshake();
-		// Restarted without its state: nothing replayed, no `agent.busy`.
-		t.last().receive({ v: 1, type: 'sync.done', id: 2, payload: { cursor: 0 } });
-		await vi.waitFor(() =>
-			expect(t.last().sent.filter((f) => f.type === 'history')).toHaveLength(1)
-		);
-		const history = t.last().sent.find((f) => f.type === 'history')!;
-		t.last().receive({
-			v: 1,
-			type: 'history',
-			id: history.id,
-			chat_id: 'default',
-			payload: { messages: [], has_more: false }
-		});
+		// Restarted without its state: nothing replayed (the handshake's `sync.done`), no
+		// `agent.busy`.
+		await t.answerGapFill(1);
 		await vi.waitFor(async () =>
 			expect(await t.db.messages.get('a1')).toMatchObject({ status: 'complete', interrupted: true })
 		);

@@ -68,18 +68,7 @@ describe('answers cut off, checked after a sync catch-up (doc/protocol.md "An an
 			payload: { message_id: 'cut' }
 		});
 		t.last().receive({ v: 1, type: 'sync.done', id: sync.id, payload: { cursor: 9 } });
-		await vi.waitFor(() =>
-			expect(t.last().sent.filter((f) => f.type === 'history')).toHaveLength(2)
-		);
-		for (const f of t.last().sent.filter((f) => f.type === 'history')) {
-			t.last().receive({
-				v: 1,
-				type: 'history',
-				id: f.id,
-				chat_id: f.chat_id,
-				payload: { messages: [], has_more: false }
-			});
-		}
+		await t.answerGapFill(2);
 		await vi.waitFor(async () =>
 			expect(await t.db.messages.get('cut')).toMatchObject({
 				status: 'complete',

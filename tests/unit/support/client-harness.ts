@@ -46,5 +46,19 @@ export function clientHarness(name: string) {
 		const sync = last().sent.find((f) => f.type === 'sync')!;
 		last().receive({ v: 1, type: 'sync.done', id: sync.id, payload: { cursor: 0 } });
 	}
-	return { db, clock, sockets, events, client, last, handshake };
+	/** Wait for the gap fill's `channels` `history` requests and answer each with an empty page. */
+	async function answerGapFill(channels: number) {
+		const requests = () => last().sent.filter((f) => f.type === 'history');
+		await vi.waitFor(() => expect(requests()).toHaveLength(channels));
+		for (const f of requests()) {
+			last().receive({
+				v: 1,
+				type: 'history',
+				id: f.id,
+				chat_id: f.chat_id,
+				payload: { messages: [], has_more: false }
+			});
+		}
+	}
+	return { db, clock, sockets, events, client, last, handshake, answerGapFill };
 }
