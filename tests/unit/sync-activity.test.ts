@@ -39,7 +39,7 @@ describe('turn activity during a sync catch-up (bench/README.md "Reconnect catch
 });
 
 describe('answers cut off, checked after a sync catch-up (doc/protocol.md "An answer the gateway forgot")', () => {
-	it('checks each channel once after the gap fill, not once per replayed agent.idle', async () => {
+	it('checks each channel at the end of the replay, not once per replayed agent.idle', async () => {
 		const t = setup();
 		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
 		await t.handshake({ replay: true });
@@ -75,9 +75,35 @@ describe('answers cut off, checked after a sync catch-up (doc/protocol.md "An an
 				interrupted: true
 			})
 		);
-		// `default` and `c1`.
-		expect(checks()).toBe(2);
+		// `c1` when the replay ended, then `default` and `c1` after their gap-fill pages.
+		await vi.waitFor(() => expect(checks()).toBe(3));
 		expect(await t.db.messages.filter((m) => m.status === 'complete').count()).toBe(51);
+	});
+});
+
+describe('answers cut off when the sync is not answered', () => {
+	it('a sync that times out still checks the channels its replay called idle', async () => {
+		const t = setup();
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		const s = t.last();
+		s.receive({ v: 1, type: 'message.start', chat_id: 'default', payload: { message_id: 'a1' } });
+		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'a1', text: 'half' } });
+		await vi.waitFor(async () => expect(await t.db.messages.get('a1')).toBeDefined());
+		s.drop();
+		t.clock.advance(2000);
+		await t.handshake({ replay: true });
+		// The replay says the turn ended; its `sync.done` never comes.
+		t.last().receive({ v: 1, type: 'agent.busy', chat_id: 'default', payload: {} });
+		t.last().receive({ v: 1, type: 'agent.idle', chat_id: 'default', payload: {} });
+		t.clock.advance(15_000);
+		await vi.waitFor(async () =>
+			expect(await t.db.messages.get('a1')).toMatchObject({
+				status: 'complete',
+				interrupted: true,
+				text: 'half'
+			})
+		);
 	});
 });
 

@@ -136,12 +136,14 @@ export class IrisClient {
 					} else {
 						queue.release();
 						activity.release();
+						router.caughtUp();
 					}
 				},
 				onBinary: (data) => media.onBinary(data),
 				onFrame: (frame) => router.route(frame),
 				onInvalid: (error) => diagnose(`frame_${error.kind}`, error.message, error.excerpt),
 				onDown: () => {
+					router.linkDown();
 					// Store what streamed so far now, not at the next tick, so a reload while the
 					// gateway is away still shows it (doc/protocol.md "An answer the gateway forgot").
 					hot.flush();

@@ -41,6 +41,8 @@ export interface FrameRouterDeps {
 
 export class FrameRouter {
 	readonly #d: FrameRouterDeps;
+	/** Channels the running `sync` replay called idle, checked when it ends (`caughtUp`). */
+	readonly #idleInReplay = new Set<string>();
 
 	constructor(deps: FrameRouterDeps) {
 		this.#d = deps;
@@ -102,10 +104,11 @@ export class FrameRouter {
 			case 'agent.idle':
 				activity.set(chat_id, { busy: false, typing: false });
 				// The turn is over: an answer still open in the channel (one a restarted gateway
-				// forgot, when the reader sent again at once) will never be stopped. Not for an
-				// idle a `sync` replays: every channel is checked once after the catch-up (its
-				// gap-fill page), instead of once per replayed turn, a write each.
-				if (!this.#d.toasts.catchingUp) this.closeForgotten(chat_id);
+				// forgot, when the reader sent again at once) will never be stopped. An idle a
+				// `sync` replays is checked once per channel when the replay ends (`caughtUp`),
+				// not once per replayed turn, a write each.
+				if (this.#d.toasts.catchingUp) this.#idleInReplay.add(chat_id);
+				else this.closeForgotten(chat_id);
 				return;
 			case 'typing':
 				activity.set(chat_id, { typing: frame.payload.on });
@@ -172,6 +175,20 @@ export class FrameRouter {
 			const closed = await closeInterrupted(db, chat_id, (message_id) => hot.stop(message_id));
 			for (const row of closed) reporter.diagnose('turn', `answer ${row.message_id} was cut off`);
 		});
+	}
+
+	/**
+	 * The `sync` catch-up ended (answered, refused or timed out): check each channel its replay
+	 * called idle, once.
+	 */
+	caughtUp(): void {
+		for (const chat_id of this.#idleInReplay) this.closeForgotten(chat_id);
+		this.#idleInReplay.clear();
+	}
+
+	/** The link went down: its replay's idles say nothing now (the next `sync` replays them). */
+	linkDown(): void {
+		this.#idleInReplay.clear();
 	}
 
 	/**

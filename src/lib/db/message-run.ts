@@ -148,7 +148,8 @@ class Run {
 		if (p.tokens !== undefined) row.tokens = p.tokens;
 		const timing = this.#ctx.answerTiming?.(p.message_id);
 		if (timing) row.timing = timing;
-		if (this.#set(row, existing)) this.#ctx.changes?.put.push(row);
+		this.#set(row, existing);
+		this.#ctx.changes?.put.push(row);
 	}
 
 	/**
@@ -187,20 +188,21 @@ class Run {
 		}
 		// This device's own timing of the answer: no frame carries it, a re-sent message keeps it.
 		if (existing?.timing) row.timing = existing.timing;
-		if (this.#set(row, existing)) this.#ctx.changes?.put.push(row);
+		this.#set(row, existing);
+		this.#ctx.changes?.put.push(row);
 	}
 
 	/**
-	 * Put `row` unless it equals the stored `existing`, and say whether it changed. The gap-fill
-	 * pages after a reconnect re-send the newest messages, which are mostly stored already:
-	 * rewriting them (and indexing them again) was a third of a catch-up's cost. Rows are built
-	 * in one key order, so their JSON compares them; a different order only costs a write.
+	 * Put `row` unless it equals the stored `existing`: the gap-fill pages after a reconnect
+	 * re-send the newest messages, which are mostly stored already. Rows are built in one key
+	 * order, so their JSON compares them; a different order only costs a write. Such a row is
+	 * still reported in `changes`: the index skips it when its hash is the same, and mends an
+	 * entry it lost (a worker stopped between the commit and the indexing).
 	 */
-	#set(row: MessageRow, existing?: MessageRow): boolean {
-		if (existing && JSON.stringify(row) === JSON.stringify(existing)) return false;
+	#set(row: MessageRow, existing?: MessageRow): void {
+		if (existing && JSON.stringify(row) === JSON.stringify(existing)) return;
 		this.rows.set(row.message_id, row);
 		this.#changed.add(row.message_id);
-		return true;
 	}
 
 	/** Record that `message_id` (an assistant answer) opened the current turn of `chat_id`. */
