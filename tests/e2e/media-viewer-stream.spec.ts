@@ -10,6 +10,10 @@ import {
 } from './fixtures';
 import { attachFiles, testFiles } from './media-support';
 
+// Tall enough that the picture stays in view with the demo agent's reply below it: a click that
+// has to scroll up to the picture first is the reader leaving the end (nothing to catch up with).
+test.use({ viewport: { width: 1280, height: 1600 } });
+
 test('an image viewer stays open while a long answer streams in below its message', async ({
 	page,
 	gateway,
@@ -22,6 +26,13 @@ test('an image viewer stays open while a long answer streams in below its messag
 	await sendButton(page).click();
 	const article = userMessage(page, 'a picture');
 	await expect(article).toHaveAttribute('data-status', 'complete');
+	// Opened once the demo agent's reply is complete and the list rests at the end: clicked while
+	// the reply streams, following moves the button under the pointer.
+	const reply = messageLog(page).locator('article[data-role="assistant"]', {
+		hasText: 'a picture'
+	});
+	await expect(reply).toHaveAttribute('data-status', 'complete');
+	await expect(page.getByRole('button', { name: 'Jump to latest' })).toBeHidden();
 	await article.getByRole('button', { name: `View ${png.name} full size` }).click();
 	const viewer = page.getByRole('dialog', { name: png.name });
 	await expect(viewer).toBeVisible();
