@@ -17,7 +17,7 @@ import type { Clock, TimerHandle } from '../platform/clock';
 import type { SearchIndexer } from './search-indexer';
 
 /** Frames a held queue keeps before it writes them anyway. */
-export const HELD_MAX = 5000;
+const HELD_MAX = 5000;
 /** ms the oldest held frame waits at most before the queue writes. */
 export const HELD_MAX_MS = 1000;
 
