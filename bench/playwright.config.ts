@@ -13,7 +13,10 @@ export const BENCH_BUILD_DIR = fileURLToPath(new URL('../build-bench', import.me
 
 export default defineConfig<DialectOption & { gatewayOptions: GatewayOptions }>({
 	...base,
-	use: { ...base.use, gatewayOptions: { staticDir: BENCH_BUILD_DIR } },
+	// No trace: its DOM snapshotter runs in the page around every action (a click's snapshot
+	// lands in the very frames a switch is timed over) and keeps every node it snapshotted alive
+	// (the long-session bench counted them as the app's detached nodes).
+	use: { ...base.use, trace: 'off', gatewayOptions: { staticDir: BENCH_BUILD_DIR } },
 	testDir: '.',
 	testMatch: '*.bench.ts',
 	globalSetup: '../tests/e2e/global-setup.ts',

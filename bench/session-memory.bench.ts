@@ -9,6 +9,7 @@
  * bench/results-session-memory.json. Measures only: nothing fails on a figure.
  */
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CDPSession, Page } from '@playwright/test';
 import {
@@ -37,6 +38,8 @@ const ANSWERS = Number(process.env.BENCH_SESSION_ANSWERS ?? 720);
 const WARMUP = Math.min(ANSWERS, Number(process.env.BENCH_SESSION_WARMUP ?? 60));
 const STEP_MS = Number(process.env.BENCH_SESSION_STEP_MS ?? 5);
 const SWITCH_EVERY = 10;
+/** A directory to write the warm-up and end heap snapshots to (`warm.heapsnapshot`, `end.…`). */
+const SNAPSHOTS = process.env.BENCH_SESSION_SNAPSHOTS;
 const CHANNELS = ['General', 'Session 2', 'Session 3', 'Session 4'];
 
 test.use({ gatewayOptions: { staticDir: BENCH_BUILD_DIR, stepMs: STEP_MS } });
@@ -85,9 +88,13 @@ async function answer(page: Page, i: number): Promise<void> {
 async function checkpoint(
 	page: Page,
 	cdp: CDPSession,
-	answers: number
+	answers: number,
+	name: string
 ): Promise<{ point: Checkpoint; summary: HeapSummary }> {
-	const summary = await heapSnapshot(cdp);
+	const summary = await heapSnapshot(
+		cdp,
+		SNAPSHOTS ? path.join(SNAPSHOTS, `${name}.heapsnapshot`) : undefined
+	);
 	const heapBytes = await heapAfterGc(cdp);
 	const dom = await domCounters(cdp);
 	const articles = await page.locator('article[data-message-id]').count();
@@ -120,7 +127,7 @@ test('long-session memory', async ({ browser, gateway }) => {
 	for (let i = 1; i <= ANSWERS; i++) {
 		await answer(page, i);
 		if (i === WARMUP) {
-			warm = await checkpoint(page, cdp, i);
+			warm = await checkpoint(page, cdp, i, 'warm');
 			log(
 				`session-memory warm-up (${i} answers): heap ${(warm.point.heapBytes / 2 ** 20).toFixed(2)} MiB, detached ${warm.point.detached}, articles ${warm.point.articles}, DOM ${JSON.stringify(warm.point.dom)}`
 			);
@@ -136,7 +143,7 @@ test('long-session memory', async ({ browser, gateway }) => {
 			await expect(page.getByRole('heading', { name: next, exact: true })).toBeVisible();
 		}
 	}
-	const end = await checkpoint(page, cdp, ANSWERS);
+	const end = await checkpoint(page, cdp, ANSWERS, 'end');
 	const w = warm!.point;
 	const growth = end.point.heapBytes / w.heapBytes - 1;
 	const grew = snapshotGrowth(warm!.summary, end.summary);

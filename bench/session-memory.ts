@@ -3,11 +3,15 @@
  * DevTools Protocol: a heap snapshot summarised by constructor (to find what grows and who keeps
  * it) and its detached DOM nodes, and the renderer's DOM counters.
  */
+import { writeFileSync } from 'node:fs';
 import type { CDPSession } from '@playwright/test';
 
 /** What one heap snapshot holds, summarised. */
 export interface HeapSummary {
-	/** Nodes whose name starts with `Detached ` (DOM nodes no document holds any more). */
+	/**
+	 * DOM nodes no document holds any more: the snapshot's `detachedness` field says 2 (what
+	 * DevTools shows as `Detached …`), or, in older snapshots, the name starts with `Detached `.
+	 */
 	detached: number;
 	/** Self size (bytes) and count of every node name (constructor for objects), all of them. */
 	byName: Map<string, { count: number; size: number }>;
@@ -28,13 +32,15 @@ export function summariseSnapshot(json: string): HeapSummary {
 	const nameAt = fields.indexOf('name');
 	const typeAt = fields.indexOf('type');
 	const sizeAt = fields.indexOf('self_size');
+	const detachedAt = fields.indexOf('detachedness');
 	const types = raw.snapshot.meta.node_types[0];
 	const byName = new Map<string, { count: number; size: number }>();
 	let detached = 0;
 	for (let i = 0; i < raw.nodes.length; i += width) {
 		const name = raw.strings[raw.nodes[i + nameAt]!] ?? '';
 		const type = types[raw.nodes[i + typeAt]!] ?? '';
-		if (name.startsWith('Detached ')) detached += 1;
+		const isDetached = detachedAt >= 0 && raw.nodes[i + detachedAt] === 2;
+		if (isDetached || name.startsWith('Detached ')) detached += 1;
 		// Strings, code and numbers by type; objects by constructor.
 		const key = type === 'object' || type === 'native' ? name : `(${type})`;
 		const entry = byName.get(key) ?? { count: 0, size: 0 };
@@ -45,8 +51,12 @@ export function summariseSnapshot(json: string): HeapSummary {
 	return { detached, byName };
 }
 
-/** Take a heap snapshot of the page behind `cdp` (forces a GC first) and summarise it. */
-export async function heapSnapshot(cdp: CDPSession): Promise<HeapSummary> {
+/**
+ * Take a heap snapshot of the page behind `cdp` (forces a GC first) and summarise it; with
+ * `saveTo`, the snapshot is also written there (DevTools' Memory panel and
+ * bench/heap-retainers.ts read it).
+ */
+export async function heapSnapshot(cdp: CDPSession, saveTo?: string): Promise<HeapSummary> {
 	const chunks: string[] = [];
 	const onChunk = ({ chunk }: { chunk: string }) => chunks.push(chunk);
 	cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
@@ -57,7 +67,9 @@ export async function heapSnapshot(cdp: CDPSession): Promise<HeapSummary> {
 	} finally {
 		cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
 	}
-	return summariseSnapshot(chunks.join(''));
+	const json = chunks.join('');
+	if (saveTo) writeFileSync(saveTo, json);
+	return summariseSnapshot(json);
 }
 
 /** The `limit` names whose self size grew most from `a` to `b`, largest first. */

@@ -187,9 +187,15 @@ export class IrisDB extends Dexie {
 	/** The local full-text index, in append-only segments (version 10, doc/search.md). */
 	search_segments!: EntityTable<SearchSegmentRow, 'seq'>;
 
-	/** `options`: e.g. another `indexedDB` factory (the in-memory store, db/memory.ts). */
+	/**
+	 * `options`: e.g. another `indexedDB` factory (the in-memory store, db/memory.ts). Dexie's
+	 * query cache is off: each cached result keeps the context of the live query that first read
+	 * it, and through each such context's abort listeners every older copy of the cache's entry
+	 * lists, so a long session's heap grew with every answer (bench/README.md "Long-session
+	 * memory"). Live queries still run again when what they read changes.
+	 */
 	constructor(name = 'iris', options?: DexieOptions) {
-		super(name, options);
+		super(name, { cache: 'disabled', ...options });
 		// Version 1. Never edit a released version: add a new one below it.
 		this.version(1).stores({
 			channels: 'chat_id, position',

@@ -8,6 +8,9 @@ import { liveQuery } from 'dexie';
 import type { IrisDB } from '../db/schema';
 import type { Store } from './store.svelte';
 
+/** What a query holds once it has unsubscribed. */
+const CLOSED = { unsubscribe(): void {} };
+
 export class LiveQuery<T> {
 	current = $state<T>() as T;
 	/** The last query error (e.g. storage unavailable), or null. */
@@ -37,26 +40,70 @@ export class LiveQuery<T> {
 
 	dispose(): void {
 		this.#unwatch();
-		this.#subscription.unsubscribe();
+		this.#close();
 	}
 
 	#restart(): void {
-		this.#subscription.unsubscribe();
+		this.#close();
 		this.#subscription = this.#subscribe();
 	}
 
+	/**
+	 * End the subscription and let go of it (bench/README.md "Long-session memory"). Dexie keeps a
+	 * query's context (its querier, its observer, its aborted signal) for as long as a cache entry
+	 * that query made is in use, which can be long after the query ended. Two things kept every
+	 * conversation a session showed alive through those contexts, each reachable from the next:
+	 * - the querier and observer held this object, and through the query the view that made it;
+	 *   they now reach it through `link`, which is cut here;
+	 * - the `DOMException` of the abort Dexie does on unsubscribe keeps the objects of every frame
+	 *   on the stack it was made in: ended inside a Svelte update, that was Svelte's batch and every
+	 *   value it changed. The subscription is ended from a microtask of its own instead.
+	 */
+	#close(): void {
+		this.#subscription.unsubscribe();
+		this.#subscription = CLOSED;
+	}
+
+	#receive(value: T): void {
+		this.current = value;
+		this.loaded = true;
+		this.error = null;
+		this.#onValue?.(value);
+	}
+
+	#fail(e: unknown): void {
+		this.error = e instanceof Error ? e : new Error(String(e));
+		this.loaded = true;
+	}
+
 	#subscribe(): { unsubscribe(): void } {
-		return liveQuery(() => this.#query(this.#store.db)).subscribe({
+		// No closure below uses `this`: once cut, what Dexie keeps does not reach this object.
+		// Values that arrive after the cut (before the microtask ends the subscription) are dropped.
+		const link: { to?: LiveQuery<T> } = { to: this };
+		const subscription = liveQuery(() => {
+			const to = link.to;
+			return to ? to.#query(to.#store.db) : undefined;
+		}).subscribe({
+			// `undefined` only once cut: then `link.to` is gone too.
 			next: (value) => {
-				this.current = value;
-				this.loaded = true;
-				this.error = null;
-				this.#onValue?.(value);
+				const to = link.to;
+				if (to) to.#receive(value as T);
 			},
 			error: (e: unknown) => {
-				this.error = e instanceof Error ? e : new Error(String(e));
-				this.loaded = true;
+				const to = link.to;
+				if (to) to.#fail(e);
 			}
 		});
+		return {
+			unsubscribe: () => {
+				link.to = undefined;
+				endLater(subscription);
+			}
+		};
 	}
+}
+
+/** Unsubscribe from a microtask: module scope, so the closure holds nothing but `subscription`. */
+function endLater(subscription: { unsubscribe(): void }): void {
+	queueMicrotask(() => subscription.unsubscribe());
 }
