@@ -84,7 +84,8 @@ export class LiveQuery<T> {
 			const to = link.to;
 			return to ? to.#query(to.#store.db) : undefined;
 		}).subscribe({
-			// `undefined` only once cut: then `link.to` is gone too.
+			// Delivered while linked, `undefined` included (e.g. a meta key not set); the querier's
+			// own `undefined` after the cut never arrives here, as `link.to` is gone by then.
 			next: (value) => {
 				const to = link.to;
 				if (to) to.#receive(value as T);
