@@ -12,6 +12,7 @@
  *     [paths=8] [depth=14]
  */
 import { readFileSync } from 'node:fs';
+import { heapKey } from './session-memory';
 
 interface Snapshot {
 	snapshot: {
@@ -105,9 +106,7 @@ let unreachable = 0;
 for (let n = 0; n < nodeCount; n++) {
 	if (olderIds) {
 		if (olderIds.has(raw.nodes[n * nodeWidth + idAt]!)) continue;
-		// Objects by constructor, the rest by type: `(string)`, `(closure)`…
-		const key =
-			nodeType(n) === 'object' || nodeType(n) === 'native' ? nodeName(n) : `(${nodeType(n)})`;
+		const key = heapKey(nodeType(n), nodeName(n));
 		if (name !== '*' && key !== name) continue;
 		newByName.set(key, (newByName.get(key) ?? 0) + 1);
 	} else {

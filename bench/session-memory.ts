@@ -24,6 +24,11 @@ interface RawSnapshot {
 	strings: string[];
 }
 
+/** How a snapshot node is grouped: objects by constructor, the rest by type (`(string)`…). */
+export function heapKey(type: string, name: string): string {
+	return type === 'object' || type === 'native' ? name : `(${type})`;
+}
+
 /** Summarise a heap snapshot given as its JSON text. */
 export function summariseSnapshot(json: string): HeapSummary {
 	const raw = JSON.parse(json) as RawSnapshot;
@@ -41,8 +46,7 @@ export function summariseSnapshot(json: string): HeapSummary {
 		const type = types[raw.nodes[i + typeAt]!] ?? '';
 		const isDetached = detachedAt >= 0 && raw.nodes[i + detachedAt] === 2;
 		if (isDetached || name.startsWith('Detached ')) detached += 1;
-		// Strings, code and numbers by type; objects by constructor.
-		const key = type === 'object' || type === 'native' ? name : `(${type})`;
+		const key = heapKey(type, name);
 		const entry = byName.get(key) ?? { count: 0, size: 0 };
 		entry.count += 1;
 		entry.size += raw.nodes[i + sizeAt]!;
