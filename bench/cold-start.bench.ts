@@ -40,9 +40,12 @@ test('cold start', async ({ browser, gateway }) => {
 	await waitForController(app);
 	// Gateway down: nothing listens on its port any more (every socket is refused at once).
 	await gateway.kill();
-	// The channel opened at start is the default one (`/` redirects there), as if the gateway had
-	// named it: the gateway's own default channel holds a handful of messages.
+	// The channel opened at start is the default one (`/` opens it), as if the gateway had named
+	// it: the gateway's own default channel holds a handful of messages. The store is written
+	// directly, so the page is not told: the device's copy that `/` reads before the store
+	// (platform/home-chat.ts, which the running app keeps equal to the store) is set with it.
 	await app.evaluate(async (chat_id) => {
+		localStorage.setItem('iris.home-chat', chat_id);
 		const db = await new Promise<IDBDatabase>((resolve, reject) => {
 			const open = indexedDB.open('iris');
 			open.onsuccess = () => resolve(open.result);

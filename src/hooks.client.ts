@@ -1,7 +1,8 @@
 /**
  * Client start-up hook (SvelteKit `init`, awaited before the first route loads). It applies the
  * remembered colour theme and text size before anything renders (no flash, no inline script:
- * platform/theme.ts, platform/text-size.ts).
+ * platform/theme.ts, platform/text-size.ts), and sends `/` straight to the default channel it
+ * remembers (platform/home-chat.ts).
  * In a benchmark build it installs the bench's baselines and counters (`src/lib/bench/page.ts`);
  * in every other build `__IRIS_BENCH__` is the literal `false` and the branch, with the bench
  * module, is dropped.
@@ -10,10 +11,17 @@ import type { ClientInit } from '@sveltejs/kit';
 import { applyTheme, storedTheme } from '$lib/platform/theme';
 import { applyTextSize, storedTextSize } from '$lib/platform/text-size';
 import { benchMark } from '$lib/platform/bench-marks';
+import { openHomeChat } from '$lib/platform/home-chat';
+import { resolve } from '$app/paths';
 
 export const init: ClientInit = async () => {
 	benchMark('init');
 	applyTheme(storedTheme());
 	applyTextSize(storedTextSize());
+	// `/` opens the remembered default channel directly (platform/home-chat.ts).
+	openHomeChat({
+		home: resolve('/'),
+		chat: (chat_id) => resolve('/chat/[chat_id]', { chat_id: encodeURIComponent(chat_id) })
+	});
 	if (__IRIS_BENCH__) (await import('$lib/bench/page')).installBench();
 };

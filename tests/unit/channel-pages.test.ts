@@ -62,6 +62,15 @@ describe('ChannelPages', () => {
 		expect(pages.get('c2')).toBeUndefined();
 	});
 
+	it('keeps only the newest PAGE_SIZE rows of a channel left with more loaded', async () => {
+		const pages = new ChannelPages(new Store(await database([])));
+		pages.set('c', rowsOf('c', PAGE_SIZE + 50));
+		const kept = pages.get('c')!;
+		expect(kept).toHaveLength(PAGE_SIZE);
+		expect(kept[0]!.message_id).toBe('c-50');
+		expect(kept.at(-1)!.message_id).toBe(`c-${PAGE_SIZE + 49}`);
+	});
+
 	it('forgets every page when the store switches, also a read still running', async () => {
 		const store = new Store(await database(rowsOf('c', 3)));
 		const pages = new ChannelPages(store);

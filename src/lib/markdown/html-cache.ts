@@ -2,16 +2,22 @@
  * Rendered HTML of finished messages, by their text, so a bubble mounted again (switching back
  * to a channel, scrolling a row back into view) skips `marked` and DOMPurify
  * (doc/architecture.md "Channel switch"). The HTML depends on the text alone (the sanitizer's
- * policy is fixed), so the text is the key. Bounded: the least recently used entries go first.
+ * policy is fixed), so the text is the key. Bounded by entries and by size (a long session
+ * otherwise kept its answers' text twice, bench/README.md "Long-session memory"): the least
+ * recently used entries go first.
  */
 
-/** Entries kept: a few screens of several channels. */
+/** Entries kept at most: a few screens of several channels. */
 export const KEPT_RENDERS = 600;
+/** Text and HTML kept at most, in UTF-16 code units (≤ 2 bytes each): about 1–2 MB. */
+export const KEPT_CHARS = 1_000_000;
 /** Longer texts are rendered each time (rare, and each would hold much memory). */
 export const MAX_CACHED_CHARS = 20_000;
 
 /** Most recently used last (a Map keeps insertion order). */
 const html = new Map<string, string>();
+/** Code units of every key and value in `html`. */
+let keptChars = 0;
 
 /**
  * The HTML of `text` as `render` makes it, from the cache when rendered before.
@@ -28,6 +34,22 @@ export function renderCached(text: string, render: (text: string) => string): st
 	const out = render(text);
 	if (text.length > MAX_CACHED_CHARS) return out;
 	html.set(text, out);
-	if (html.size > KEPT_RENDERS) html.delete(html.keys().next().value as string);
+	keptChars += text.length + out.length;
+	while (html.size > KEPT_RENDERS || keptChars > KEPT_CHARS) {
+		const [oldText, oldHtml] = html.entries().next().value as [string, string];
+		html.delete(oldText);
+		keptChars -= oldText.length + oldHtml.length;
+	}
 	return out;
+}
+
+/** What the cache holds now: entries and code units (for tests). */
+export function cachedSize(): { entries: number; chars: number } {
+	return { entries: html.size, chars: keptChars };
+}
+
+/** Empty the cache (for tests). */
+export function clearRenders(): void {
+	html.clear();
+	keptChars = 0;
 }

@@ -3,6 +3,7 @@
  * can replay from a button; iOS Safari has no such event, so the page explains "Add to Home
  * Screen" instead.
  */
+import { mediaMatches } from './media-query';
 
 /** Chromium's `BeforeInstallPromptEvent` (not in TypeScript's DOM lib). */
 export interface BeforeInstallPromptEvent extends Event {
@@ -13,7 +14,7 @@ export interface BeforeInstallPromptEvent extends Event {
 /** Whether the app already runs installed (standalone window or iOS home-screen app). */
 export function isStandalone(): boolean {
 	const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
-	return iosStandalone || matchMedia('(display-mode: standalone)').matches;
+	return iosStandalone || mediaMatches('(display-mode: standalone)');
 }
 
 /**

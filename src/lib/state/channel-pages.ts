@@ -53,10 +53,14 @@ export class ChannelPages {
 		return this.#pages.get(chat_id);
 	}
 
-	/** Keep `rows` (oldest → newest) as `chat_id`'s latest page. */
+	/**
+	 * Keep the newest `PAGE_SIZE` of `rows` (oldest → newest) as `chat_id`'s latest page. A
+	 * channel open for long has more rows loaded than that; kept whole, every channel a long
+	 * session visited would hold them all after it was left (bench/README.md "Long-session memory").
+	 */
 	set(chat_id: string, rows: readonly MessageRow[]): void {
 		this.#pages.delete(chat_id);
-		this.#pages.set(chat_id, rows);
+		this.#pages.set(chat_id, rows.length > PAGE_SIZE ? rows.slice(-PAGE_SIZE) : rows);
 		while (this.#pages.size > KEPT_CHANNELS) {
 			const oldest = this.#pages.keys().next().value as string;
 			this.#pages.delete(oldest);

@@ -8,6 +8,7 @@
  * read synchronously at start; other tabs follow through the `storage` event. Without
  * `localStorage` the choice lasts for the page.
  */
+import { mediaMatches } from '../platform/media-query';
 
 /** The `localStorage` key of the Enter key choice. */
 export const ENTER_KEY_KEY = 'iris.enter-key';
@@ -35,7 +36,7 @@ function parseChoice(raw: string | null): EnterChoice | null {
 }
 
 function touchPrimary(): boolean {
-	return typeof matchMedia === 'function' && matchMedia(COARSE_POINTER).matches;
+	return mediaMatches(COARSE_POINTER);
 }
 
 export class EnterKeyPreference {

@@ -4,15 +4,42 @@
  * time it runs, and runs again from scratch when the store is switched (doc/storage.md). Call
  * `dispose()` when the view goes away.
  */
-import { liveQuery } from 'dexie';
+import { Dexie, liveQuery } from 'dexie';
 import type { IrisDB } from '../db/schema';
 import type { Store } from './store.svelte';
 
 /** What a query holds once it has unsubscribed. */
 const CLOSED = { unsubscribe(): void {} };
 
+/**
+ * Storage mutation events (Dexie's `storagemutated`: a commit of this page's or the worker's)
+ * after which a query that has delivered nothing since is subscribed afresh. Dexie's live query
+ * keeps each mutation it hears of that does not concern it, with every key written, until its
+ * query runs again: a query that does not run again (a setting, the channel list while another
+ * channel streams) kept every message key a long session wrote (bench/README.md "Long-session
+ * memory"). A fresh subscription reads once and starts with nothing kept.
+ */
+export const RECYCLE_AFTER = 200;
+
+/** `storagemutated` events seen since the first query. */
+let mutations = 0;
+/** The recycle checks of the open queries. */
+// Bookkeeping, not state anything renders from: a plain Set.
+// eslint-disable-next-line svelte/prefer-svelte-reactivity
+const openQueries = new Set<() => void>();
+
+function countMutations(): void {
+	mutations += 1;
+	// Checked now and then, and after Dexie's listeners have run: a query's restart unsubscribes
+	// one of them, which must not happen while Dexie walks its list.
+	if (mutations % 16 === 0) queueMicrotask(() => openQueries.forEach((check) => check()));
+}
+let counting = false;
+
 export class LiveQuery<T> {
-	current = $state<T>() as T;
+	// Raw: every result is a fresh array of fresh rows (never changed in place), and a deep proxy
+	// would give each row and field a source of its own, kept as long as the result.
+	current = $state.raw<T>() as T;
 	/** The last query error (e.g. storage unavailable), or null. */
 	error = $state<Error | null>(null);
 	/** False until the first result arrived. */
@@ -22,6 +49,12 @@ export class LiveQuery<T> {
 	readonly #onValue: ((value: T) => void) | undefined;
 	readonly #unwatch: () => void;
 	#subscription: { unsubscribe(): void };
+	/** `mutations` at the last delivery; undefined until the subscription delivers. */
+	#deliveredAt: number | undefined;
+	readonly #recycle = () => {
+		if (this.#deliveredAt !== undefined && mutations - this.#deliveredAt >= RECYCLE_AFTER)
+			this.#restart();
+	};
 
 	constructor(
 		store: Store,
@@ -36,9 +69,15 @@ export class LiveQuery<T> {
 		this.#subscription = this.#subscribe();
 		// Also revives a query that errored on the store that failed.
 		this.#unwatch = store.onSwitch(() => this.#restart());
+		if (!counting) {
+			counting = true;
+			Dexie.on('storagemutated', countMutations);
+		}
+		openQueries.add(this.#recycle);
 	}
 
 	dispose(): void {
+		openQueries.delete(this.#recycle);
 		this.#unwatch();
 		this.#close();
 	}
@@ -62,9 +101,11 @@ export class LiveQuery<T> {
 	#close(): void {
 		this.#subscription.unsubscribe();
 		this.#subscription = CLOSED;
+		this.#deliveredAt = undefined;
 	}
 
 	#receive(value: T): void {
+		this.#deliveredAt = mutations;
 		this.current = value;
 		this.loaded = true;
 		this.error = null;
@@ -72,6 +113,7 @@ export class LiveQuery<T> {
 	}
 
 	#fail(e: unknown): void {
+		this.#deliveredAt = mutations;
 		this.error = e instanceof Error ? e : new Error(String(e));
 		this.loaded = true;
 	}

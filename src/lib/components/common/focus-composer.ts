@@ -2,6 +2,7 @@
  * Moving focus to the message field after an action that replaced what had focus (a channel
  * created or deleted, the page loaded): the field may not be rendered yet, so this waits for it.
  */
+import { mediaMatches } from '$lib/platform/media-query';
 
 /** The composer's text field id (components/composer). */
 export const COMPOSER_ID = 'composer-input';
@@ -53,5 +54,5 @@ export function focusComposer(options: FocusComposerOptions = {}): Promise<boole
 
 /** Whether the main pointer is precise (a desktop): focusing a field there pops no keyboard. */
 export function finePointer(): boolean {
-	return globalThis.matchMedia?.('(pointer: fine)').matches ?? false;
+	return mediaMatches('(pointer: fine)');
 }

@@ -4,6 +4,7 @@
  * follow it in CSS (`./rich.css`); what is drawn with fixed colours (Mermaid's SVG) listens here
  * and is drawn again when it changes.
  */
+import { mediaMatches, mediaQuery } from '$lib/platform/media-query';
 
 /** The effective theme. */
 export type Theme = 'light' | 'dark';
@@ -14,7 +15,7 @@ const DARK_QUERY = '(prefers-color-scheme: dark)';
 export function effectiveTheme(): Theme {
 	const forced = document.documentElement.dataset.theme;
 	if (forced === 'light' || forced === 'dark') return forced;
-	return matchMedia(DARK_QUERY).matches ? 'dark' : 'light';
+	return mediaMatches(DARK_QUERY) ? 'dark' : 'light';
 }
 
 const listeners = new Set<(theme: Theme) => void>();
@@ -31,11 +32,11 @@ function watch(): () => void {
 	};
 	const observer = new MutationObserver(check);
 	observer.observe(document.documentElement, { attributeFilter: ['data-theme'] });
-	const media = matchMedia(DARK_QUERY);
-	media.addEventListener('change', check);
+	const media = mediaQuery(DARK_QUERY);
+	media?.addEventListener('change', check);
 	return () => {
 		observer.disconnect();
-		media.removeEventListener('change', check);
+		media?.removeEventListener('change', check);
 	};
 }
 
