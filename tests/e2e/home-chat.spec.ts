@@ -49,3 +49,16 @@ test('`/` opens the remembered default channel at once; the memory follows the s
 	await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
 	await expect(page).toHaveURL(/\/$/);
 });
+
+test('a remembered channel without a stored pairing (storage lost) ends on `/` with the pairing form', async ({
+	page,
+	gateway
+}) => {
+	await page.goto(gateway.httpUrl);
+	await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
+	await page.evaluate(() => localStorage.setItem('iris.home-chat', 'default'));
+	await page.goto(gateway.httpUrl);
+	await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
+	await expect(page).toHaveURL(/\/$/);
+	await expect.poll(() => remembered(page)).toBeNull();
+});

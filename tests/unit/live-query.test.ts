@@ -11,6 +11,11 @@ afterEach(async () => {
 	db = undefined;
 });
 
+/** Let `count` macrotasks run (Dexie starts a subscription's read from a `setTimeout`). */
+async function macrotasks(count: number): Promise<void> {
+	for (let i = 0; i < count; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 function row(i: number): MessageRow {
 	return {
 		message_id: `m${i}`,
@@ -36,21 +41,27 @@ describe('LiveQuery', () => {
 	it(`reads afresh after ${RECYCLE_AFTER} commits that did not concern it, and not before`, async () => {
 		db = new IrisDB('live-query-recycles');
 		await setMeta(db, 'device_name', 'Phone');
-		const reads = vi.fn((d: IrisDB) => getMeta(d, 'device_name'));
-		const query = new LiveQuery(new Store(db), reads, undefined);
-		await vi.waitFor(() => expect(query.current).toBe('Phone'));
+		const reads = vi.fn(async (d: IrisDB) => ({ name: await getMeta(d, 'device_name') }));
+		const values = vi.fn();
+		const query = new LiveQuery(new Store(db), reads, undefined, values);
+		await vi.waitFor(() => expect(query.current).toEqual({ name: 'Phone' }));
+		const shown = query.current;
 		expect(reads).toHaveBeenCalledTimes(1);
 		// Messages written one commit each: Dexie would keep every one of their keys for the
 		// query until it ran again.
 		for (let i = 0; i < RECYCLE_AFTER - 20; i++) await db.messages.put(row(i));
-		await Promise.resolve();
+		await macrotasks(3);
 		expect(reads).toHaveBeenCalledTimes(1);
 		for (let i = RECYCLE_AFTER - 20; i < RECYCLE_AFTER + 20; i++) await db.messages.put(row(i));
 		await vi.waitFor(() => expect(reads).toHaveBeenCalledTimes(2));
-		// Same value, still followed.
-		expect(query.current).toBe('Phone');
+		await macrotasks(3);
+		// The same value is not delivered again: nothing on screen changes.
+		expect(query.current).toBe(shown);
+		expect(values).toHaveBeenCalledTimes(1);
+		// Still followed.
 		await setMeta(db, 'device_name', 'Tablet');
-		await vi.waitFor(() => expect(query.current).toBe('Tablet'));
+		await vi.waitFor(() => expect(query.current).toEqual({ name: 'Tablet' }));
+		expect(values).toHaveBeenCalledTimes(2);
 		query.dispose();
 	});
 
@@ -63,7 +74,7 @@ describe('LiveQuery', () => {
 		query.dispose();
 		for (let i = 0; i < RECYCLE_AFTER + 20; i++) await db.messages.put(row(i));
 		await setMeta(db, 'device_name', 'Phone');
-		await new Promise((resolve) => setTimeout(resolve, 0));
+		await macrotasks(3);
 		expect(reads).toHaveBeenCalledTimes(before);
 		expect(query.current).toBeUndefined();
 	});

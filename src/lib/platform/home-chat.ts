@@ -38,14 +38,30 @@ export interface HomePaths {
 	chat(chat_id: string): string;
 }
 
+/** Whether `openHomeChat` replaced this page's URL (the layout undoes it if the app is unpaired). */
+let opened = false;
+
 /**
  * On a bare `/` (no query, no fragment: a pairing link carries one), replace the URL with the
- * remembered default channel's, before the router reads it. Returns whether it did.
+ * remembered default channel's, before the router reads it. Returns whether it did. Never throws:
+ * a value that cannot make a path (a lone surrogate) is forgotten and `/` opens as before.
  */
 export function openHomeChat(paths: HomePaths): boolean {
 	if (location.pathname !== paths.home || location.search || location.hash) return false;
 	const chat_id = rememberedHomeChat();
 	if (!chat_id) return false;
-	history.replaceState(history.state, '', paths.chat(chat_id));
+	try {
+		history.replaceState(history.state, '', paths.chat(chat_id));
+	} catch (e) {
+		console.warn('[home] the remembered default channel makes no path', e);
+		rememberHomeChat(undefined);
+		return false;
+	}
+	opened = true;
 	return true;
+}
+
+/** Whether this page opened on the remembered channel instead of `/`. */
+export function openedHomeChat(): boolean {
+	return opened;
 }

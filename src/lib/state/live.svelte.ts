@@ -6,6 +6,7 @@
  */
 import { Dexie, liveQuery } from 'dexie';
 import type { IrisDB } from '../db/schema';
+import { sameValue } from './same-value';
 import type { Store } from './store.svelte';
 
 /** What a query holds once it has unsubscribed. */
@@ -17,7 +18,9 @@ const CLOSED = { unsubscribe(): void {} };
  * keeps each mutation it hears of that does not concern it, with every key written, until its
  * query runs again: a query that does not run again (a setting, the channel list while another
  * channel streams) kept every message key a long session wrote (bench/README.md "Long-session
- * memory"). A fresh subscription reads once and starts with nothing kept.
+ * memory"). A fresh subscription reads once and starts with nothing kept; a result equal to the
+ * one shown (`sameValue`) is not delivered again. A subscription that never delivered (Dexie drops
+ * a first run that fails with `AbortError`) is retried the same way.
  */
 export const RECYCLE_AFTER = 200;
 
@@ -49,11 +52,14 @@ export class LiveQuery<T> {
 	readonly #onValue: ((value: T) => void) | undefined;
 	readonly #unwatch: () => void;
 	#subscription: { unsubscribe(): void };
-	/** `mutations` at the last delivery; undefined until the subscription delivers. */
-	#deliveredAt: number | undefined;
+	/** `mutations` when the subscription started or last delivered. */
+	#deliveredAt = mutations;
+	/** Subscribed afresh only to drop what Dexie kept: an equal first result is not news. */
+	#recycled = false;
 	readonly #recycle = () => {
-		if (this.#deliveredAt !== undefined && mutations - this.#deliveredAt >= RECYCLE_AFTER)
-			this.#restart();
+		if (mutations - this.#deliveredAt < RECYCLE_AFTER) return;
+		this.#restart();
+		this.#recycled = true;
 	};
 
 	constructor(
@@ -85,6 +91,8 @@ export class LiveQuery<T> {
 	#restart(): void {
 		this.#close();
 		this.#subscription = this.#subscribe();
+		this.#deliveredAt = mutations;
+		this.#recycled = false;
 	}
 
 	/**
@@ -101,11 +109,16 @@ export class LiveQuery<T> {
 	#close(): void {
 		this.#subscription.unsubscribe();
 		this.#subscription = CLOSED;
-		this.#deliveredAt = undefined;
 	}
 
 	#receive(value: T): void {
 		this.#deliveredAt = mutations;
+		const unchanged = this.#recycled && this.loaded && sameValue(value, this.current);
+		this.#recycled = false;
+		if (unchanged) {
+			this.error = null;
+			return;
+		}
 		this.current = value;
 		this.loaded = true;
 		this.error = null;
@@ -114,6 +127,7 @@ export class LiveQuery<T> {
 
 	#fail(e: unknown): void {
 		this.#deliveredAt = mutations;
+		this.#recycled = false;
 		this.error = e instanceof Error ? e : new Error(String(e));
 		this.loaded = true;
 	}
