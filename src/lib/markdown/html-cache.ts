@@ -2,9 +2,8 @@
  * Rendered HTML of finished messages, by their text, so a bubble mounted again (switching back
  * to a channel, scrolling a row back into view) skips `marked` and DOMPurify
  * (doc/architecture.md "Channel switch"). The HTML depends on the text alone (the sanitizer's
- * policy is fixed), so the text is the key. Bounded by entries and by size (a long session
- * otherwise kept its answers' text twice, bench/README.md "Long-session memory"): the least
- * recently used entries go first.
+ * policy is fixed), so the text is the key. Bounded by entries and by size (600 long answers
+ * would otherwise hold tens of MB): the least recently used entries go first.
  */
 
 /** Entries kept at most: a few screens of several channels. */

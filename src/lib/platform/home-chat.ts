@@ -22,7 +22,7 @@ export function rememberHomeChat(chat_id: string | undefined): void {
 }
 
 /** The remembered default channel, or undefined (none, or storage blocked). */
-export function rememberedHomeChat(): string | undefined {
+function rememberedHomeChat(): string | undefined {
 	try {
 		return globalThis.localStorage?.getItem(HOME_CHAT_STORAGE_KEY) || undefined;
 	} catch {

@@ -1,8 +1,8 @@
 /**
- * One `MediaQueryList` per media query for the page's lifetime. Each `matchMedia(query)` call
- * makes a new list, and the document keeps the evaluation of every list it was asked for, so a
- * query asked on each click or answer grew the heap of a long session (bench/README.md
- * "Long-session memory"). Asking through here reads `.matches` from the one list instead.
+ * One `MediaQueryList` per media query for the page's lifetime: each `matchMedia(query)` call
+ * makes a new list for the document to evaluate, so asking through here reads `.matches` from
+ * the one list instead. (The media-query objects a long session gains are Chromium's own, not
+ * these: bench/README.md "Long-session memory".)
  */
 
 const lists = new Map<string, MediaQueryList>();
