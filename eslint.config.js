@@ -111,8 +111,9 @@ export const LAYERS = {
 		may: [LIB('state'), LIB('markdown'), LIB('handle'), LIB('connection')],
 		types: [LIB('bridge'), LIB('db')]
 	},
-	// Start-up: the bench (benchmark builds) and the theme, applied before the first render.
-	'src/hooks.client.ts': { may: [LIB('bench'), LIB('platform')] },
+	// Start-up: the bench (benchmark builds) and the theme, applied before the first render; the
+	// date formatters, built when idle.
+	'src/hooks.client.ts': { may: [LIB('bench'), LIB('platform'), I18N] },
 	gateway: {
 		may: [LIB('protocol'), LIB('search')],
 		message: 'The gateway is built on the shared codec only.'

@@ -6,8 +6,10 @@
  * app's port and the app reconnects. Measured from `hello.ack` (stamped in the worker, benchmark
  * build: src/lib/bench/worker.ts) to (a) the commit after which IndexedDB holds every missed
  * message and (b) the open channel's newest message painted; and long animation frames
- * (> 50 ms) meanwhile. Each `BENCH_CPU` rate; `BENCH_REPS` repetitions (default 3). Writes
- * bench/results-catch-up.json. Measures only: nothing fails on a figure.
+ * (> 50 ms) meanwhile. Each `BENCH_CPU` rate; `BENCH_REPS` repetitions (default 3). Then the
+ * floor: the same replay delivered to a worker that does nothing but parse it. Writes
+ * bench/results-catch-up.json (`BENCH_TRACE`: a trace of each run). Measures only: nothing fails
+ * on a figure.
  */
 import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -24,6 +26,7 @@ import {
 	test
 } from '../tests/e2e/fixtures';
 import { makeStates, type MadeStates } from './catch-up';
+import { deliveryFloor, replayFrames } from './catch-up-floor';
 import { formatMachine, machineInfo } from './machine';
 import { BENCH_BUILD_DIR } from './playwright.config';
 import { collect, median, observe, type LongFrame } from './support';
@@ -34,6 +37,19 @@ const MESSAGES = Number(process.env.BENCH_CATCHUP_MESSAGES ?? 1000);
 const CHANNELS = 10;
 const TARGET_MS = 1000;
 const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 3) || 3);
+/**
+ * `BENCH_TRACE=<path prefix>`: a Chromium trace of each catch-up, from the gateway's restart to
+ * the marks, with the main thread's and the worker's CPU samples (DevTools' Performance panel
+ * opens it). Tracing slows the page: the figures of such a run are not comparable.
+ */
+const TRACE = process.env.BENCH_TRACE;
+const TRACE_CATEGORIES = [
+	'devtools.timeline',
+	'disabled-by-default-devtools.timeline',
+	'toplevel',
+	'v8.execute',
+	'disabled-by-default-v8.cpu_profiler'
+];
 
 test.use({ gatewayOptions: { staticDir: BENCH_BUILD_DIR, stepMs: 0 } });
 
@@ -175,6 +191,10 @@ test('reconnect catch-up', async ({ browser, startGateway }) => {
 				},
 				{ rows: before + MESSAGES, id: newestOpen }
 			);
+			if (TRACE) {
+				const path = `${TRACE}-${rateLabel(rate)}-${rep + 1}.json`;
+				await browser.startTracing(page, { path, categories: TRACE_CATEGORIES });
+			}
 			const back = await startGateway({ port: gateway.port, dataDir, token });
 			// What a returning network does: retry now rather than at the next backoff step.
 			await page.evaluate(() => dispatchEvent(new Event('online')));
@@ -191,6 +211,7 @@ test('reconnect catch-up', async ({ browser, startGateway }) => {
 				{ polling: 250, timeout: 120_000 }
 			);
 			const m = (await marks.jsonValue())!;
+			if (TRACE) await browser.stopTracing();
 			const paintedAt = await page.evaluate(() => (window as unknown as BenchWindow).__paintedAt!);
 			const seen = await collect(page);
 			const events = await page.evaluate(() => (window as unknown as BenchWindow).__workerEvents!);
@@ -235,6 +256,14 @@ test('reconnect catch-up', async ({ browser, startGateway }) => {
 				`(stored ${s.appliedMs.toFixed(0)}, painted ${s.paintedMs.toFixed(0)}); frames > 50 ms: up to ${s.longFramesMax} per run, longest ${s.longestFrameMs.toFixed(0)} ms [0]`
 		);
 	}
+	// The floor: the same replay delivered to a worker that only parses it (bench/catch-up-floor.ts).
+	const replay = replayFrames(beforeDir, afterDir);
+	const floorRuns = await deliveryFloor(browser, replay, REPS);
+	const floor = { frames: replay.length, medianMs: median(floorRuns), runs: floorRuns };
+	log(
+		`catch-up floor: the replay's ${floor.frames} frames through Chromium's WebSocket to a worker that only parses them: ` +
+			`${floor.medianMs.toFixed(0)} ms median (${floorRuns.map((ms) => ms.toFixed(0)).join(', ')})`
+	);
 	const machineAfter = machineInfo();
 	writeFileSync(
 		RESULTS,
@@ -246,6 +275,7 @@ test('reconnect catch-up', async ({ browser, startGateway }) => {
 				repetitions: REPS,
 				machine: { before: machineBefore, after: machineAfter },
 				summary,
+				floor,
 				runs: byRate
 			},
 			null,

@@ -1,11 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { overwriteGetLocale, useCatalogue, type Locale } from '../../src/lib/i18n/catalogues';
 import {
 	formatBytes,
+	formatDateTime,
 	formatDay,
 	formatPercent,
 	formatSeconds,
-	formatTime
+	formatTime,
+	warmFormatters
 } from '../../src/lib/i18n/format';
 import * as zhCN from '../../src/lib/i18n/paraglide/messages/zh-CN.js';
 
@@ -46,5 +48,25 @@ describe('formatting through Intl in the interface language', () => {
 		expect(formatTime(ts)).toBe('2:05 PM');
 		speak('zh-CN');
 		expect(formatTime(ts)).toBe('14:05');
+	});
+});
+
+describe('warmFormatters', () => {
+	it('builds the date formatters a message list uses, so showing a message builds none', () => {
+		speak('zh-CN');
+		warmFormatters();
+		const built = vi.spyOn(Intl, 'DateTimeFormat');
+		const relative = vi.spyOn(Intl, 'RelativeTimeFormat');
+		try {
+			formatTime(day(0));
+			formatDay(day(-3));
+			formatDay(Date.now());
+			formatDateTime(day(0));
+			expect(built).not.toHaveBeenCalled();
+			expect(relative).not.toHaveBeenCalled();
+		} finally {
+			built.mockRestore();
+			relative.mockRestore();
+		}
 	});
 });

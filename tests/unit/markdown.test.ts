@@ -2,6 +2,7 @@
 import DOMPurify from 'dompurify';
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown, renderStreaming } from '../../src/lib/markdown';
+import { WARM_UP_SAMPLE, warmUp } from '../../src/lib/markdown/warm-up';
 
 /** Parse rendered HTML into an inert fragment (a `template` never runs scripts or loads media). */
 function dom(html: string): DocumentFragment {
@@ -336,5 +337,26 @@ describe('renderStreaming', () => {
 	it('sanitizes like renderMarkdown', () => {
 		expect(executionVectors(renderStreaming('```\n<script>x</script>'))).toEqual([]);
 		expect(executionVectors(renderStreaming('<img src=x onerror=alert(1)>\n```'))).toEqual([]);
+	});
+});
+
+describe('warm-up render', () => {
+	it('covers the blocks an answer commonly has, and renders without a cache', () => {
+		const html = renderMarkdown(WARM_UP_SAMPLE);
+		for (const tag of [
+			'h1',
+			'em',
+			'strong',
+			'code',
+			'del',
+			'a',
+			'ul',
+			'ol',
+			'blockquote',
+			'table',
+			'pre'
+		])
+			expect(dom(html).querySelector(tag), tag).not.toBeNull();
+		expect(() => warmUp()).not.toThrow();
 	});
 });

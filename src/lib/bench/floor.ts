@@ -29,7 +29,13 @@ export function emptyRenderers(m: MarkdownModule): MarkdownModule {
 		override update(): void {}
 		override finish(): void {}
 	}
-	return { ...m, renderMarkdown: () => '', renderStreaming: () => '', IncrementalMarkdown: Empty };
+	return {
+		...m,
+		renderMarkdown: () => '',
+		renderStreaming: () => '',
+		warmUp: () => {},
+		IncrementalMarkdown: Empty
+	};
 }
 
 /** The F bubble: the streaming answer's row, article and markdown root, copied without content. */

@@ -23,6 +23,20 @@ function dateTime(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
 	return cached('dt', options, (locale) => new Intl.DateTimeFormat(locale, options));
 }
 
+/**
+ * Build the formatters every message list shows (times, days, dates) ahead of need: a page's first
+ * `Intl.DateTimeFormat` costs 25–50 ms on a 2-core machine while ICU loads its locale data, and
+ * otherwise lands in the frame that first renders a message (bench/README.md "Reconnect
+ * catch-up"). Later calls only hit the cache.
+ */
+export function warmFormatters(): void {
+	const now = Date.now();
+	formatTime(now);
+	formatDay(now);
+	formatDate(now);
+	formatDateTime(now);
+}
+
 /** A number with the locale's digits grouping, e.g. `1,234` / `1,234.5`. */
 export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
 	return cached('n', options, (locale) => new Intl.NumberFormat(locale, options)).format(value);

@@ -2,3 +2,4 @@
 export { IncrementalMarkdown } from './incremental';
 export { renderMarkdown } from './render';
 export { renderStreaming } from './streaming';
+export { warmUp } from './warm-up';

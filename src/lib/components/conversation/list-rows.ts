@@ -16,3 +16,58 @@ export const ROW_STYLE = {
 	padding: '0 1rem',
 	'box-sizing': 'border-box'
 };
+
+/**
+ * Layout figures of a message row (px) the size estimate uses; see MessageBubble's styles. Checked
+ * against rendered rows (2026-12-04): a one-line question 74 px (estimate 80), a short answer
+ * with a list 202 (184), a long answer with a list and code 411–445 at 1280 px (432).
+ */
+const ROW = {
+	/** The row's side padding (1rem each side, `ROW_STYLE`). */
+	padding: 32,
+	/** A bubble's widest (46rem) and its share of the row (92 %). */
+	bubbleMax: 736,
+	bubbleShare: 0.92,
+	/** The bubble's side padding (`--space-3` each side). */
+	bubblePadding: 24,
+	/** The average advance of a character of body text (16 px sans-serif). */
+	char: 8,
+	/** A line of body text (16 px × 1.5). */
+	line: 24,
+	/** A blank line: a paragraph's or a block's margin. */
+	blank: 16,
+	/** Everything around the text: the bubble's padding, its time line, the gap to the next row. */
+	chrome: 56
+} as const;
+
+/** How many of the newest rows the estimate reads: about what opening at the end shows. */
+const ESTIMATE_ROWS = 20;
+/** The estimate when there is no text to go by (px). */
+const DEFAULT_ROW_PX = 120;
+
+/** A row's height guessed from its text at `charsPerLine` (px). */
+function guessRow(text: string, charsPerLine: number): number {
+	let height = ROW.chrome;
+	for (const line of text.split('\n')) {
+		height += line.trim() ? ROW.line * Math.ceil(line.length / charsPerLine) : ROW.blank;
+	}
+	return height;
+}
+
+/**
+ * virtua's size (px) for rows it has not measured yet, guessed from the text of the newest of
+ * `rows` at a list `widthPx` wide: the median of each row's lines × line height, plus the bubble
+ * around them. Virtua mounts as many rows as this size fits in the view; its own default (40 px)
+ * made a list opening among long answers (a channel's first messages, a reconnect's catch-up)
+ * mount and measure 15 of them where 4 fill the view, while a fixed larger size made a list of
+ * short messages take several rounds of measuring. It re-estimates from what it measures.
+ */
+export function estimateRowSize(rows: readonly { text: string }[], widthPx: number): number {
+	const newest = rows.slice(-ESTIMATE_ROWS);
+	if (newest.length === 0 || !(widthPx > 0)) return DEFAULT_ROW_PX;
+	const bubble = Math.min(ROW.bubbleMax, (widthPx - ROW.padding) * ROW.bubbleShare);
+	const charsPerLine = Math.max(10, Math.floor((bubble - ROW.bubblePadding) / ROW.char));
+	const sizes = newest.map((r) => guessRow(r.text, charsPerLine)).sort((a, b) => a - b);
+	const mid = sizes.length >> 1;
+	return sizes.length % 2 ? sizes[mid]! : (sizes[mid - 1]! + sizes[mid]!) / 2;
+}

@@ -1,0 +1,20 @@
+/**
+ * Work nobody waits for, done when the main thread has nothing else to do: between start-up's
+ * waits on IndexedDB and the worker, or after the first paint.
+ */
+
+/**
+ * Run `task` once when the browser is next idle (`requestIdleCallback`; where a browser has none,
+ * a 0 ms timeout). An exception thrown by `task` is reported to the console, never to the caller.
+ */
+export function whenIdle(task: () => void): void {
+	const run = () => {
+		try {
+			task();
+		} catch (e) {
+			console.error('[app] idle task failed', e);
+		}
+	};
+	if (typeof requestIdleCallback === 'function') requestIdleCallback(run);
+	else setTimeout(run, 0);
+}

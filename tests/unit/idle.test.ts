@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { whenIdle } from '../../src/lib/platform/idle';
+
+afterEach(() => {
+	vi.unstubAllGlobals();
+	vi.useRealTimers();
+	vi.restoreAllMocks();
+});
+
+describe('whenIdle', () => {
+	it('runs the task from requestIdleCallback, not before', () => {
+		const callbacks: (() => void)[] = [];
+		vi.stubGlobal('requestIdleCallback', (cb: () => void) => callbacks.push(cb));
+		const task = vi.fn();
+		whenIdle(task);
+		expect(task).not.toHaveBeenCalled();
+		callbacks[0]!();
+		expect(task).toHaveBeenCalledOnce();
+	});
+
+	it('falls back to a timeout where the browser has no requestIdleCallback', () => {
+		vi.stubGlobal('requestIdleCallback', undefined);
+		vi.useFakeTimers();
+		const task = vi.fn();
+		whenIdle(task);
+		expect(task).not.toHaveBeenCalled();
+		vi.runAllTimers();
+		expect(task).toHaveBeenCalledOnce();
+	});
+
+	it('reports a failing task to the console instead of throwing', () => {
+		const callbacks: (() => void)[] = [];
+		vi.stubGlobal('requestIdleCallback', (cb: () => void) => callbacks.push(cb));
+		const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+		whenIdle(() => {
+			throw new Error('no');
+		});
+		expect(() => callbacks[0]!()).not.toThrow();
+		expect(logged).toHaveBeenCalledWith('[app] idle task failed', expect.any(Error));
+	});
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { estimateRowSize } from '../../src/lib/components/conversation/list-rows';
+
+const question = { text: 'Question number 12 about the project?' };
+const longAnswer = {
+	text: [
+		'## Answer',
+		'',
+		'The gateway replayed what this device missed while it was away. '.repeat(4),
+		'',
+		'- a\n- b\n- c',
+		'',
+		'```ts\nconst a = 1;\nconst b = 2;\n```',
+		'',
+		'End.'
+	].join('\n')
+};
+
+describe('estimateRowSize: virtua\u2019s size for rows not measured yet', () => {
+	it('guesses from the text: a one-line question is small, a long answer several times taller', () => {
+		const small = estimateRowSize([question], 1008);
+		const tall = estimateRowSize([longAnswer], 1008);
+		expect(small).toBeGreaterThan(60);
+		expect(small).toBeLessThan(100);
+		// Measured 411–445 px in the app at this width.
+		expect(tall).toBeGreaterThan(380);
+		expect(tall).toBeLessThan(480);
+	});
+
+	it('wraps more lines in a narrow list', () => {
+		expect(estimateRowSize([longAnswer], 390)).toBeGreaterThan(
+			estimateRowSize([longAnswer], 1008) + 40
+		);
+	});
+
+	it('takes the median of the newest 20 rows', () => {
+		const mostlyLong = [question, longAnswer, longAnswer];
+		expect(estimateRowSize(mostlyLong, 1008)).toBe(estimateRowSize([longAnswer], 1008));
+		const olderShort = [
+			...Array<typeof question>(30).fill(question),
+			...Array(20).fill(longAnswer)
+		];
+		expect(estimateRowSize(olderShort, 1008)).toBe(estimateRowSize([longAnswer], 1008));
+	});
+
+	it('falls back to a middling size without rows or width', () => {
+		expect(estimateRowSize([], 1008)).toBe(120);
+		expect(estimateRowSize([question], 0)).toBe(120);
+	});
+});
