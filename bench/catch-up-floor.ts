@@ -47,18 +47,20 @@ ws.onopen = () => { t0 = performance.now(); ws.send('go'); };
 ws.onmessage = (ev) => {
 	JSON.parse(ev.data);
 	if (++n === EXPECTED) { postMessage(performance.now() - t0); ws.close(); }
-};`;
+};
+ws.onclose = () => { if (n < EXPECTED) postMessage('closed after ' + n + ' of EXPECTED frames'); };`;
 
 /**
  * Deliver `frames` `reps` times, each to a fresh worker in one page of `browser`; resolves with
- * the ms from the worker's request to its last frame parsed, per repetition.
+ * the ms from the worker's request to its last frame parsed, per repetition. Rejects if the
+ * socket closes before every frame arrived, or the worker fails.
  */
 export async function deliveryFloor(
 	browser: Browser,
 	frames: string[],
 	reps: number
 ): Promise<number[]> {
-	const worker = WORKER.replace('EXPECTED', String(frames.length));
+	const worker = WORKER.replaceAll('EXPECTED', String(frames.length));
 	const server = createServer((req, res) => {
 		if (req.url === '/worker.js') {
 			res.setHeader('content-type', 'text/javascript');
@@ -83,7 +85,11 @@ export async function deliveryFloor(
 					() =>
 						new Promise<number>((resolve, reject) => {
 							const w = new Worker('/worker.js');
-							w.onmessage = (e: MessageEvent<number>) => (w.terminate(), resolve(e.data));
+							w.onmessage = (e: MessageEvent<number | string>) => {
+								w.terminate();
+								if (typeof e.data === 'number') resolve(e.data);
+								else reject(new Error(`delivery floor: ${e.data}`));
+							};
 							w.onerror = (e) => reject(new Error(e.message));
 						})
 				)

@@ -2,8 +2,9 @@
  * Client start-up hook (SvelteKit `init`, awaited before the first route loads). It applies the
  * remembered colour theme and text size before anything renders (no flash, no inline script:
  * platform/theme.ts, platform/text-size.ts), and sends `/` straight to the default channel it
- * remembers (platform/home-chat.ts). It builds the date formatters when the main thread is
- * first idle (i18n/format.ts `warmFormatters`).
+ * remembers (platform/home-chat.ts). Once the interface language is ready, and after each
+ * switch, it has that language's date formatters built when the main thread is next idle
+ * (i18n/format.ts `warmFormatters`).
  * In a benchmark build it installs the bench's baselines and counters (`src/lib/bench/page.ts`);
  * in every other build `__IRIS_BENCH__` is the literal `false` and the branch, with the bench
  * module, is dropped.
@@ -15,6 +16,7 @@ import { benchMark } from '$lib/platform/bench-marks';
 import { openHomeChat } from '$lib/platform/home-chat';
 import { whenIdle } from '$lib/platform/idle';
 import { warmFormatters } from '$lib/i18n/format';
+import { locale } from '$lib/i18n/locale.svelte';
 import { resolve } from '$app/paths';
 
 export const init: ClientInit = async () => {
@@ -26,8 +28,9 @@ export const init: ClientInit = async () => {
 		home: resolve('/'),
 		chat: (chat_id) => resolve('/chat/[chat_id]', { chat_id: encodeURIComponent(chat_id) })
 	});
-	// The first date formatter costs tens of ms: built while start-up waits on IndexedDB instead of
-	// in the first render.
-	whenIdle(warmFormatters);
+	// A page's first date formatter costs tens of ms: built in an idle moment (start-up waits on
+	// IndexedDB and the worker), not in the first render. The formatters are per language, so this
+	// waits for its catalogue (`subscribe` calls back once it is loaded).
+	locale.subscribe(() => whenIdle(warmFormatters));
 	if (__IRIS_BENCH__) (await import('$lib/bench/page')).installBench();
 };

@@ -1,7 +1,7 @@
 import { expect, messageLog, pairViaLink, test } from './fixtures';
 import { seedStore, type SeedRow } from './seed';
 
-/** A long answer: a heading, three paragraphs, a list and a code block (~600 px tall). */
+/** A long answer: a heading, three paragraphs, a list and a code block (~750 px tall at 1280). */
 function longAnswer(i: number): string {
 	const paragraph = `Part ${i}: ${'the gateway replayed what this device missed while it was away. '.repeat(4)}`;
 	const list = Array.from({ length: 6 }, (_, n) => `- point ${n + 1} of answer ${i}`).join('\n');

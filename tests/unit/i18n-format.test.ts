@@ -2,12 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { overwriteGetLocale, useCatalogue, type Locale } from '../../src/lib/i18n/catalogues';
 import {
 	formatBytes,
-	formatDateTime,
 	formatDay,
 	formatPercent,
 	formatSeconds,
-	formatTime,
-	warmFormatters
+	formatTime
 } from '../../src/lib/i18n/format';
 import * as zhCN from '../../src/lib/i18n/paraglide/messages/zh-CN.js';
 
@@ -51,22 +49,50 @@ describe('formatting through Intl in the interface language', () => {
 	});
 });
 
+/** Counts `new Intl[name](…)` until `restore()` (a spy would not construct). */
+function countBuilt(name: 'DateTimeFormat' | 'RelativeTimeFormat') {
+	const intl = Intl as unknown as Record<string, object>;
+	const original = intl[name]! as new (...args: unknown[]) => object;
+	const counter = { count: 0, restore: () => void (intl[name] = original) };
+	intl[name] = new Proxy(original, {
+		construct(target, args, newTarget) {
+			counter.count += 1;
+			return Reflect.construct(target, args, newTarget) as object;
+		}
+	});
+	return counter;
+}
+
 describe('warmFormatters', () => {
-	it('builds the date formatters a message list uses, so showing a message builds none', () => {
-		speak('zh-CN');
-		warmFormatters();
-		const built = vi.spyOn(Intl, 'DateTimeFormat');
-		const relative = vi.spyOn(Intl, 'RelativeTimeFormat');
+	/** format.ts and its locale afresh: no formatter cached yet. */
+	async function freshFormat() {
+		vi.resetModules();
+		return import('../../src/lib/i18n/format');
+	}
+
+	it('builds the date formatters a message list uses, so showing a message builds none', async () => {
+		const built = countBuilt('DateTimeFormat');
+		const relative = countBuilt('RelativeTimeFormat');
 		try {
-			formatTime(day(0));
-			formatDay(day(-3));
-			formatDay(Date.now());
-			formatDateTime(day(0));
-			expect(built).not.toHaveBeenCalled();
-			expect(relative).not.toHaveBeenCalled();
+			// Without it, the first message shown builds them.
+			const cold = await freshFormat();
+			cold.formatTime(day(0));
+			cold.formatDay(Date.now());
+			expect(built.count).toBeGreaterThan(0);
+			expect(relative.count).toBeGreaterThan(0);
+
+			const warm = await freshFormat();
+			warm.warmFormatters();
+			const [dates, days] = [built.count, relative.count];
+			warm.formatTime(day(0));
+			warm.formatDay(day(-3));
+			warm.formatDay(Date.now());
+			warm.formatDateTime(day(0));
+			expect(built.count).toBe(dates);
+			expect(relative.count).toBe(days);
 		} finally {
-			built.mockRestore();
-			relative.mockRestore();
+			built.restore();
+			relative.restore();
 		}
 	});
 });

@@ -18,8 +18,24 @@ describe('whenIdle', () => {
 		expect(task).toHaveBeenCalledOnce();
 	});
 
-	it('falls back to a timeout where the browser has no requestIdleCallback', () => {
+	it('without requestIdleCallback (Safari), runs the task after the next frame', () => {
 		vi.stubGlobal('requestIdleCallback', undefined);
+		const frames: (() => void)[] = [];
+		vi.stubGlobal('requestAnimationFrame', (cb: () => void) => frames.push(cb));
+		vi.useFakeTimers();
+		const task = vi.fn();
+		whenIdle(task);
+		vi.runAllTimers();
+		expect(task).not.toHaveBeenCalled();
+		frames[0]!();
+		expect(task).not.toHaveBeenCalled();
+		vi.runAllTimers();
+		expect(task).toHaveBeenCalledOnce();
+	});
+
+	it('without either, runs the task from a timeout', () => {
+		vi.stubGlobal('requestIdleCallback', undefined);
+		vi.stubGlobal('requestAnimationFrame', undefined);
 		vi.useFakeTimers();
 		const task = vi.fn();
 		whenIdle(task);

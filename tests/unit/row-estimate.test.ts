@@ -22,7 +22,7 @@ describe('estimateRowSize: virtua\u2019s size for rows not measured yet', () => 
 		const tall = estimateRowSize([longAnswer], 1008);
 		expect(small).toBeGreaterThan(60);
 		expect(small).toBeLessThan(100);
-		// Measured 411–445 px in the app at this width.
+		// Measured 411–445 px in the app in a list this wide.
 		expect(tall).toBeGreaterThan(380);
 		expect(tall).toBeLessThan(480);
 	});
@@ -41,6 +41,19 @@ describe('estimateRowSize: virtua\u2019s size for rows not measured yet', () => 
 			...Array(20).fill(longAnswer)
 		];
 		expect(estimateRowSize(olderShort, 1008)).toBe(estimateRowSize([longAnswer], 1008));
+	});
+
+	it('scales with the root font (the text-size setting)', () => {
+		const at16 = estimateRowSize([longAnswer], 1008);
+		// The same list at a 20 px root font: as many rem wide, every figure 1.25×.
+		expect(estimateRowSize([longAnswer], 1260, 20)).toBeCloseTo(at16 * 1.25, 5);
+		expect(estimateRowSize([], 1008, 20)).toBe(150);
+	});
+
+	it('counts wide (CJK) characters twice', () => {
+		const latin = { text: 'a'.repeat(300) };
+		const chinese = { text: '字'.repeat(300) };
+		expect(estimateRowSize([chinese], 1008)).toBeGreaterThan(estimateRowSize([latin], 1008) + 60);
 	});
 
 	it('falls back to a middling size without rows or width', () => {

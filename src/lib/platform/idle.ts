@@ -4,8 +4,9 @@
  */
 
 /**
- * Run `task` once when the browser is next idle (`requestIdleCallback`; where a browser has none,
- * a 0 ms timeout). An exception thrown by `task` is reported to the console, never to the caller.
+ * Run `task` once when the browser is next idle (`requestIdleCallback`). Where a browser has none
+ * (Safari), after the next frame is painted: not in the middle of start-up's own work. An
+ * exception thrown by `task` is reported to the console, never to the caller.
  */
 export function whenIdle(task: () => void): void {
 	const run = () => {
@@ -16,5 +17,7 @@ export function whenIdle(task: () => void): void {
 		}
 	};
 	if (typeof requestIdleCallback === 'function') requestIdleCallback(run);
+	else if (typeof requestAnimationFrame === 'function')
+		requestAnimationFrame(() => setTimeout(run, 0));
 	else setTimeout(run, 0);
 }
