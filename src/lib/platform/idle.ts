@@ -2,6 +2,7 @@
  * Work nobody waits for, done when the main thread has nothing else to do: between start-up's
  * waits on IndexedDB and the worker, or after the first paint.
  */
+import { afterPaint } from './after-paint';
 
 /**
  * Run `task` once when the browser is next idle (`requestIdleCallback`). Where a browser has none
@@ -17,7 +18,6 @@ export function whenIdle(task: () => void): void {
 		}
 	};
 	if (typeof requestIdleCallback === 'function') requestIdleCallback(run);
-	else if (typeof requestAnimationFrame === 'function')
-		requestAnimationFrame(() => setTimeout(run, 0));
+	else if (typeof requestAnimationFrame === 'function') void afterPaint().then(run);
 	else setTimeout(run, 0);
 }
