@@ -4,7 +4,8 @@
  * start → the channel's newest message painted ≤ 250 ms median unthrottled. Measures only.
  *
  * Run alone: `npm run build:bench && npx playwright test --config bench/playwright.config.ts
- * bench/cold-start.bench.ts` (`BENCH_REPS`, `BENCH_CPU`); writes bench/results-cold-start.json.
+ * bench/cold-start.bench.ts` (`BENCH_REPS`, `BENCH_CPU`, `BENCH_DETAIL`, `BENCH_TRACE=<path prefix>`);
+ * writes bench/results-cold-start.json.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -70,7 +71,10 @@ test('cold start', async ({ browser, gateway }) => {
 		await coldStart(context, gateway.httpUrl, newest, rate);
 		const runs: ColdRun[] = [];
 		for (let rep = 0; rep < reps; rep++) {
-			const run = await coldStart(context, gateway.httpUrl, newest, rate);
+			const trace = process.env.BENCH_TRACE
+				? `${process.env.BENCH_TRACE}-${rateLabel(rate)}-${rep + 1}.json`
+				: undefined;
+			const run = await coldStart(context, gateway.httpUrl, newest, rate, trace);
 			runs.push(run);
 			const p = phases(run);
 			log(

@@ -44,17 +44,30 @@ interface Seen {
 	longTasks: [number, number][];
 }
 
+/** Categories of a cold start's trace: the main thread's tasks and V8's CPU samples. */
+const TRACE_CATEGORIES = [
+	'devtools.timeline',
+	'disabled-by-default-devtools.timeline',
+	'toplevel',
+	'v8.execute',
+	'disabled-by-default-v8.cpu_profiler'
+];
+
 /**
  * Navigate a fresh page of `context` to `url` at CPU slow-down `rate` and time the start until
- * `article[data-message-id="<newest>"]` is painted. The page is closed afterwards.
+ * `article[data-message-id="<newest>"]` is painted. The page is closed afterwards. `tracePath`:
+ * write a Chromium trace of the start there (DevTools' Performance panel opens it; tracing slows
+ * the page, so such a run's figures are not comparable).
  */
 export async function coldStart(
 	context: BrowserContext,
 	url: string,
 	newest: string,
-	rate: number
+	rate: number,
+	tracePath?: string
 ): Promise<ColdRun> {
 	const page = await context.newPage();
+	const browser = context.browser();
 	try {
 		const cdp = await throttle(context, page, rate);
 		await page.addInitScript((selector) => {
@@ -77,12 +90,15 @@ export async function coldStart(
 			});
 			observer.observe(document, { childList: true, subtree: true });
 		}, `article[data-message-id="${newest}"]`);
+		if (tracePath && browser)
+			await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
 		await page.goto(url, { waitUntil: 'commit' });
 		await page.waitForFunction(
 			() => (globalThis as unknown as { __cold?: Seen }).__cold?.paint !== undefined,
 			undefined,
 			{ timeout: 120_000 }
 		);
+		if (tracePath && browser) await browser.stopTracing();
 		const run = await readRun(page);
 		await cdp.detach();
 		return run;
