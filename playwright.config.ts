@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import type { DialectOption } from './tests/e2e/fixtures';
+import { DISABLE_FEATURES_SWITCH } from './tests/e2e/chromium-features';
 
 /**
  * End-to-end: the built SPA (`build/`) served by the real reference gateway, driven in the
@@ -61,10 +62,7 @@ export default defineConfig<DialectOption>({
 				'--disable-sync',
 				'--no-first-run',
 				'--disable-quic',
-				// Chromium 156 builds the omnibox's WebUI popup for every new tab, headless too: a
-				// second renderer loading ~200 modules, ~2 s of CPU on these 2 cores each time a
-				// test opens a page (a cold start measured 920–1,100 ms with it, 570–740 without).
-				'--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup'
+				DISABLE_FEATURES_SWITCH
 			]
 		}
 	}

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import { TRACE_CATEGORIES } from './trace';
 import {
 	channelLink,
 	connectionStatus,
@@ -43,13 +44,6 @@ const REPS = Math.max(1, Number(process.env.BENCH_REPS ?? 3) || 3);
  * opens it). Tracing slows the page: the figures of such a run are not comparable.
  */
 const TRACE = process.env.BENCH_TRACE;
-const TRACE_CATEGORIES = [
-	'devtools.timeline',
-	'disabled-by-default-devtools.timeline',
-	'toplevel',
-	'v8.execute',
-	'disabled-by-default-v8.cpu_profiler'
-];
 
 test.use({ gatewayOptions: { staticDir: BENCH_BUILD_DIR, stepMs: 0 } });
 

@@ -6,6 +6,7 @@
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import { throttle } from './throttle';
+import { TRACE_CATEGORIES } from './trace';
 
 /** One cold start, ms from navigation start (`performance.timeOrigin`). */
 export interface ColdRun {
@@ -44,15 +45,6 @@ interface Seen {
 	longTasks: [number, number][];
 }
 
-/** Categories of a cold start's trace: the main thread's tasks and V8's CPU samples. */
-const TRACE_CATEGORIES = [
-	'devtools.timeline',
-	'disabled-by-default-devtools.timeline',
-	'toplevel',
-	'v8.execute',
-	'disabled-by-default-v8.cpu_profiler'
-];
-
 /**
  * Navigate a fresh page of `context` to `url` at CPU slow-down `rate` and time the start until
  * `article[data-message-id="<newest>"]` is painted. The page is closed afterwards. `tracePath`:
@@ -68,6 +60,7 @@ export async function coldStart(
 ): Promise<ColdRun> {
 	const page = await context.newPage();
 	const browser = context.browser();
+	let tracing = false;
 	try {
 		const cdp = await throttle(context, page, rate);
 		await page.addInitScript((selector) => {
@@ -90,19 +83,22 @@ export async function coldStart(
 			});
 			observer.observe(document, { childList: true, subtree: true });
 		}, `article[data-message-id="${newest}"]`);
-		if (tracePath && browser)
+		if (tracePath && browser) {
 			await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
+			tracing = true;
+		}
 		await page.goto(url, { waitUntil: 'commit' });
 		await page.waitForFunction(
 			() => (globalThis as unknown as { __cold?: Seen }).__cold?.paint !== undefined,
 			undefined,
 			{ timeout: 120_000 }
 		);
-		if (tracePath && browser) await browser.stopTracing();
 		const run = await readRun(page);
 		await cdp.detach();
 		return run;
 	} finally {
+		// Stopped on failure too: a browser still tracing refuses the next start.
+		if (tracing) await browser?.stopTracing();
 		await page.close();
 	}
 }

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { FullConfig } from '@playwright/test';
+import { checkFeatureSwitches } from './chromium-features';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -10,9 +12,12 @@ export const NEXT_BUILD_DIR = 'build-next';
 /**
  * The gateway serves the built SPA; without it every test would fail with a confusing 404.
  * Also builds the "next version" of the app (a different `IRIS_BUILD_VERSION`, so different
- * chunks and service worker) unless it is already newer than `build/`.
+ * chunks and service worker) unless it is already newer than `build/`, and checks that the
+ * browser's `--disable-features` switch keeps Playwright's own (tests/e2e/chromium-features.ts).
  */
-export default function globalSetup(): void {
+export default async function globalSetup(config: FullConfig): Promise<void> {
+	const launchOptions = config.projects[0]?.use.launchOptions;
+	if (launchOptions) await checkFeatureSwitches(launchOptions);
 	const index = fileURLToPath(new URL('../../build/index.html', import.meta.url));
 	if (!existsSync(index)) {
 		throw new Error(
