@@ -1,9 +1,10 @@
 /**
  * Precaching with Workbox, adjusted so that versions never mix and old tabs keep working:
  *
- * - Every build's shell (index.html), chunks, icons and manifest are precached at install; a
- *   navigation is answered with the precached shell (online or not), so the HTML always belongs
- *   to the same build as the chunks beside it — unless some of those chunks went missing
+ * - Every build's shell (index.html), chunks, icons and manifest are precached at install (a
+ *   failed fetch is tried again, `./install-retry.ts`); a navigation is answered with the
+ *   precached shell (online or not), so the HTML always belongs to the same build as the chunks
+ *   beside it — unless some of those chunks went missing
  *   (`./shell.ts`: then the network, or a page that says so, never a blank start).
  * - The new worker waits; it only takes over when the user asks (`SKIP_WAITING` message).
  * - When it takes over, the chunks of the build it replaces are kept in `RETIRED_CACHE` before
@@ -15,6 +16,7 @@
  */
 import { PrecacheController, PrecacheRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, Route, Router } from 'workbox-routing';
+import { installWithRetries } from './install-retry';
 import { lazyAsset } from './lazy-cache';
 import { isChunk, shellHandler } from './shell';
 
@@ -55,7 +57,7 @@ export function setUpPrecache(
 	const controller = new PrecacheController();
 	controller.addToCacheList(manifest);
 	sw.addEventListener('install', (event) => {
-		event.waitUntil(controller.install(event));
+		event.waitUntil(installWithRetries(controller, event));
 	});
 	sw.addEventListener('activate', (event) => {
 		// Retire first: Workbox's cleanup deletes what the new manifest does not list. Claiming
