@@ -155,6 +155,7 @@ export default ts.config(
 			'src/lib/protocol/iris/validators.generated.js',
 			'build-next/',
 			'build-bench/',
+			'build-gateway/',
 			'.svelte-kit/',
 			'node_modules/',
 			'test-results/',

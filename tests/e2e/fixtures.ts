@@ -14,6 +14,7 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import type { MessageRow } from '../../src/lib/db/schema';
 import type { AppFrame, ServerFrame } from '../../src/lib/protocol/iris';
 import { appFrames, nonConformant, readRecording, serverFrames } from './frames';
+import { GATEWAY_BUNDLE } from './gateway-bundle';
 
 export { expect };
 
@@ -92,7 +93,10 @@ interface LineWaiter {
 	resolve: (line: string) => void;
 }
 
-/** A reference gateway (`node --import tsx gateway/main.ts`) running as a child process. */
+/**
+ * A reference gateway running as a child process: gateway/main.ts as bundled by the global setup
+ * (`node build-gateway/main.mjs`, see ./gateway-bundle.ts).
+ */
 export class Gateway {
 	readonly port: number;
 	token: string;
@@ -160,7 +164,7 @@ export class Gateway {
 		}
 
 		// node itself (not npx/npm) so that the pid we signal is the gateway's.
-		const child = spawn(process.execPath, ['--import', 'tsx', 'gateway/main.ts'], {
+		const child = spawn(process.execPath, [GATEWAY_BUNDLE], {
 			cwd: ROOT,
 			env,
 			stdio: ['ignore', 'pipe', 'pipe']
