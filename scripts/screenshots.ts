@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { format, resolveConfig } from 'prettier';
 import { Gateway } from '../tests/e2e/fixtures';
+import { makeBundles } from '../tests/e2e/make-bundles';
 import { ensureBuild } from './ensure-build';
 import { DESKTOP, DEVICES, SCREENS, pairSeeded, seed, type Device } from './screenshots/screens';
 
@@ -112,6 +113,8 @@ async function main(): Promise<void> {
 	rmSync(OUT, { recursive: true, force: true });
 	mkdirSync(OUT, { recursive: true });
 	const dataDir = mkdtempSync(path.join(tmpdir(), 'iris-screenshots-'));
+	// The gateway starts from the tests' bundle (tests/e2e/bundles.ts), made fresh here.
+	await makeBundles();
 	const gateway = await Gateway.start({ stepMs: 2, testHooks: false, dataDir });
 	const browser = await chromium.launch({
 		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

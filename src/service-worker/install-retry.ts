@@ -12,8 +12,10 @@ export const INSTALL_RETRY_DELAYS_MS: readonly number[] = [1_000, 3_000];
 
 /**
  * An `install` event for one attempt: Workbox hands its promises to `waitUntil`, and a rejected
- * one would fail the real install at once. They still keep the worker alive, but only the outcome
- * of `installWithRetries` decides the install.
+ * one would mark the real install failed, whatever came after it. They still keep the worker
+ * alive, but only the outcome of `installWithRetries` decides the install. (Workbox reads only
+ * `type` and `waitUntil` of it; its development build would also assert `instanceof
+ * ExtendableEvent`, the production build has no such check.)
  */
 function attemptEvent(event: ExtendableEvent): ExtendableEvent {
 	return {

@@ -1,5 +1,5 @@
 /**
- * `node --import tsx tests/e2e/check-frames.ts <recording.jsonl>`: prints (JSON) the recorded
+ * `node build-gateway/check-frames.mjs <recording.jsonl>` (bundled, ./bundles.ts): prints (JSON) the recorded
  * frames that fail the protocol schema (Hermes v3 frames: the v3 field tables), checked with the codec the app and gateway use. A separate
  * process because Playwright's loader cannot import the codec's JSON schema module.
  */

@@ -14,7 +14,7 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import type { MessageRow } from '../../src/lib/db/schema';
 import type { AppFrame, ServerFrame } from '../../src/lib/protocol/iris';
 import { appFrames, nonConformant, readRecording, serverFrames } from './frames';
-import { GATEWAY_BUNDLE } from './gateway-bundle';
+import { GATEWAY_BUNDLE } from './bundles';
 
 export { expect };
 
@@ -95,7 +95,7 @@ interface LineWaiter {
 
 /**
  * A reference gateway running as a child process: gateway/main.ts as bundled by the global setup
- * (`node build-gateway/main.mjs`, see ./gateway-bundle.ts).
+ * (`node build-gateway/main.mjs --enable-source-maps`, see ./bundles.ts).
  */
 export class Gateway {
 	readonly port: number;
@@ -164,7 +164,7 @@ export class Gateway {
 		}
 
 		// node itself (not npx/npm) so that the pid we signal is the gateway's.
-		const child = spawn(process.execPath, [GATEWAY_BUNDLE], {
+		const child = spawn(process.execPath, ['--enable-source-maps', GATEWAY_BUNDLE], {
 			cwd: ROOT,
 			env,
 			stdio: ['ignore', 'pipe', 'pipe']

@@ -1,13 +1,14 @@
 /**
  * The frames a test's gateway recorded (`IRIS_RECORD_FRAMES`, gateway/recorder.ts): what the app
  * sent (`in`) and what the gateway sent (`out`). `nonConformant` checks each against the protocol
- * schema with the same codec the app and gateway use (in a child process: see check-frames.ts).
+ * schema with the same codec the app and gateway use (in a child process, bundled: see check-frames.ts and bundles.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AppFrame, ServerFrame } from '../../src/lib/protocol/iris';
 import type { RecordedFrame } from '../../gateway/recorder';
+import { FRAME_CHECK_BUNDLE } from './bundles';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -22,14 +23,10 @@ export function readRecording(file: string): RecordedFrame[] {
 
 /** The frames of `file` that fail the schema, as `dir: reason: excerpt` (empty = conformant). */
 export function nonConformant(file: string): string[] {
-	const out = execFileSync(
-		process.execPath,
-		['--import', 'tsx', 'tests/e2e/check-frames.ts', file],
-		{
-			cwd: ROOT,
-			encoding: 'utf8'
-		}
-	);
+	const out = execFileSync(process.execPath, [FRAME_CHECK_BUNDLE, file], {
+		cwd: ROOT,
+		encoding: 'utf8'
+	});
 	return JSON.parse(out) as string[];
 }
 

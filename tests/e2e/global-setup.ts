@@ -3,7 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FullConfig } from '@playwright/test';
 import { checkFeatureSwitches } from './chromium-features';
-import { bundleGateway } from './gateway-bundle';
+import { makeBundles } from './make-bundles';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -15,12 +15,12 @@ export const NEXT_BUILD_DIR = 'build-next';
  * Also builds the "next version" of the app (a different `IRIS_BUILD_VERSION`, so different
  * chunks and service worker) unless it is already newer than `build/`, and checks that the
  * browser's `--disable-features` switch keeps Playwright's own (tests/e2e/chromium-features.ts).
- * Bundles the gateway the tests start (tests/e2e/gateway-bundle.ts), every run: never stale.
+ * Bundles the gateway and the frame check the tests start (tests/e2e/bundles.ts), every run.
  */
 export default async function globalSetup(config: FullConfig): Promise<void> {
 	const launchOptions = config.projects[0]?.use.launchOptions;
 	if (launchOptions) await checkFeatureSwitches(launchOptions);
-	await bundleGateway();
+	await makeBundles();
 	const index = fileURLToPath(new URL('../../build/index.html', import.meta.url));
 	if (!existsSync(index)) {
 		throw new Error(

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PrecacheController } from 'workbox-precaching';
 import { installWithRetries } from '../../src/service-worker/install-retry';
 
@@ -28,6 +28,8 @@ function controller(failures: number) {
 }
 
 describe('installWithRetries', () => {
+	afterEach(() => vi.restoreAllMocks());
+
 	it('tries again after a failed attempt, and the real event is handed no rejection', async () => {
 		const { event, handed } = installEvent();
 		const { controller: c, install, seen } = controller(2);
