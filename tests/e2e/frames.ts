@@ -1,7 +1,8 @@
 /**
  * The frames a test's gateway recorded (`IRIS_RECORD_FRAMES`, gateway/recorder.ts): what the app
  * sent (`in`) and what the gateway sent (`out`). `nonConformant` checks each against the protocol
- * schema with the same codec the app and gateway use (in a child process, bundled: see check-frames.ts and bundles.ts).
+ * schema with the same codec the app and gateway use (in a child process, bundled: see
+ * check-frames.ts and bundles.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
