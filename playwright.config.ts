@@ -33,7 +33,7 @@ export default defineConfig<DialectOption>({
 	forbidOnly: !!process.env.CI,
 	retries: 0,
 	// Two workers on this machine's two cores, in CI too: one worker left a core idle while a test
-	// waited on its gateway or a timer (30.6 min for the suite, 21–23 with two). It also keeps the
+	// waited on its gateway or a timer (30.6 min for the suite, 21–26 with two). It also keeps the
 	// suite honest about a loaded machine: every wait is on an event, never on the clock.
 	workers: 2,
 	// `list` only: nothing that opens a browser or a report server after the run.

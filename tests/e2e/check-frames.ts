@@ -1,7 +1,8 @@
 /**
- * `node build-gateway/check-frames.mjs <recording.jsonl>` (bundled, ./bundles.ts): prints (JSON) the recorded
- * frames that fail the protocol schema (Hermes v3 frames: the v3 field tables), checked with the codec the app and gateway use. A separate
- * process because Playwright's loader cannot import the codec's JSON schema module.
+ * `node build-gateway/check-frames.mjs <recording.jsonl>` (bundled, ./bundles.ts): prints (JSON)
+ * the recorded frames that fail the protocol schema (Hermes v3 frames: the v3 field tables),
+ * checked with the codec the app and gateway use. A separate process because Playwright's loader
+ * cannot import the codec's JSON schema module.
  */
 import { decodeAppFrame, decodeServerFrame } from '../../src/lib/protocol/iris';
 import { decodeV3Frame } from '../../src/lib/protocol/hermes-v3';

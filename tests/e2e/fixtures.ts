@@ -95,7 +95,7 @@ interface LineWaiter {
 
 /**
  * A reference gateway running as a child process: gateway/main.ts as bundled by the global setup
- * (`node build-gateway/main.mjs --enable-source-maps`, see ./bundles.ts).
+ * (`node --enable-source-maps build-gateway/main.mjs`, see ./bundles.ts).
  */
 export class Gateway {
 	readonly port: number;
