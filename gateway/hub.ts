@@ -21,6 +21,7 @@ import { MediaStore } from './media/store';
 import { MemoryStore } from './storage/memory';
 import { DEFAULT_RETENTION_MS } from './storage/replay';
 import { scopeKey, type GatewayStore, type MessageTable, type Scope } from './storage/types';
+import type { StepHold } from './step-hold';
 import { DEFAULT_MEDIA_LIMIT_BYTES } from '../src/lib/protocol/iris';
 
 /** Something frames can be sent to: one authenticated WebSocket connection. */
@@ -138,6 +139,9 @@ export class Hub {
 	 * `degraded`. Not stored: a restarted gateway looks again.
 	 */
 	agentReachable = true;
+
+	/** Where the demo agent's steps can be held (the test hooks'); none: they never are. */
+	steps: StepHold | undefined;
 
 	/**
 	 * Reported in the `status` sent after every `hello.ack`; `/demo status` changes it. An

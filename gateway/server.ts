@@ -137,6 +137,7 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 	/** A hub on the store, after closing what the previous run left open. */
 	const startHub = (): Hub => {
 		const next = new Hub(hubOptions, store);
+		next.steps = faults.steps;
 		const { closed, pickers } = restore(next);
 		if (closed + pickers > 0) {
 			next.log(`restored: ${closed} cut-off answers closed, ${pickers} pickers open again`);
@@ -144,8 +145,8 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 		next.events.prune(Date.now(), next.retentionMs);
 		return next;
 	};
-	let hub = startHub();
 	const faults = new Faults();
+	let hub = startHub();
 	const admission = new Admission(limitsWith(opts.limits));
 	const origins = new OriginPolicy(opts.allowedOrigins);
 	const sessions = new Set<Session>();

@@ -13,7 +13,10 @@
  * |                                     | replaced by 0, 1, 2 … (a flood of distinct frames)          |
  * | `POST /__test/restart`              | cut all sockets, finish running turns, and start a new hub  |
  * |                                     | on the same store (as a restarted process would)            |
- * | `POST /__test/reset`                | switch all faults off                                       |
+ * | `POST /__test/hold?after=N`         | let N more demo streaming steps run, then hold the rest;    |
+ * |                                     | answers how many are held now (`GET` asks without change)   |
+ * | `POST /__test/release`              | let held demo steps run again                               |
+ * | `POST /__test/reset`                | switch all faults off (and release held steps)              |
  * | `GET /__test/state`                 | counters and every user message accepted, in order          |
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -85,6 +88,10 @@ export async function handleTestHook(
 			reply(res, 200, target.state());
 			return true;
 		}
+		if (req.method === 'GET' && name === 'hold') {
+			reply(res, 200, { held: faults.steps.held });
+			return true;
+		}
 		if (req.method !== 'POST') {
 			reply(res, 405, { error: 'use POST' });
 			return true;
@@ -118,6 +125,19 @@ export async function handleTestHook(
 				reply(res, 200, { sent, repeat });
 				break;
 			}
+			case 'hold': {
+				const after = Number(query.get('after') ?? '0');
+				if (!Number.isInteger(after) || after < 0 || after > 1_000_000) {
+					return (reply(res, 400, { error: 'after must be 0…1000000' }), true);
+				}
+				faults.steps.holdAfter(after);
+				reply(res, 200, { after, held: faults.steps.held });
+				break;
+			}
+			case 'release':
+				faults.steps.release();
+				reply(res, 200, { released: true });
+				break;
 			case 'restart':
 				await target.restart();
 				reply(res, 200, { restarted: true });

@@ -69,9 +69,13 @@ export class TurnContext {
 		this.emit(frame('agent.busy', { reason }));
 	}
 
-	/** Wait one streaming step (`IRIS_DEMO_STEP_MS`, or `ms`); rejects when the turn is aborted. */
+	/**
+	 * Wait one streaming step (`IRIS_DEMO_STEP_MS`, or `ms`), and for as long as the test hooks
+	 * hold steps (`hub.steps`); rejects when the turn is aborted.
+	 */
 	async step(ms = this.hub.options.demoStepMs): Promise<void> {
 		await sleep(ms, undefined, { signal: this.signal });
+		await this.hub.steps?.pass(this.signal);
 	}
 
 	/** Open the assistant message of this turn (`message.start`); returns its id. */

@@ -21,7 +21,8 @@ export function testHookFetch(
 /** `POST /__test/<name>?<query>` with an optional raw body; resolves with the JSON answer. */
 export async function hook(
 	gateway: Gateway,
-	name: 'drop' | 'refuse' | 'delay' | 'duplicate' | 'inject' | 'restart' | 'reset',
+	name:
+		'drop' | 'refuse' | 'delay' | 'duplicate' | 'inject' | 'hold' | 'release' | 'restart' | 'reset',
 	query: Record<string, string | number> = {},
 	body?: string
 ): Promise<unknown> {
@@ -46,6 +47,12 @@ export interface GatewayState {
 export async function gatewayState(gateway: Gateway): Promise<GatewayState> {
 	const res = await testHookFetch(gateway, '/__test/state');
 	return (await res.json()) as GatewayState;
+}
+
+/** How many demo streaming steps the gateway holds now (`GET /__test/hold`, after `hook(…, 'hold')`). */
+export async function heldSteps(gateway: Gateway): Promise<number> {
+	const res = await testHookFetch(gateway, '/__test/hold');
+	return ((await res.json()) as { held: number }).held;
 }
 
 /** How many `data-message-id`s `page`'s message log shows more than once (must be 0). */

@@ -10,7 +10,7 @@ import {
 	startsWith,
 	test
 } from './fixtures';
-import { duplicateMessageIds } from './faults';
+import { duplicateMessageIds, heldSteps, hook } from './faults';
 import type { BrowserContext } from '@playwright/test';
 
 /** A paired tab (the leader) and a second tab of the same profile, connected through it. */
@@ -23,8 +23,11 @@ async function twoTabs(context: BrowserContext, gateway: Gateway) {
 	return { leader, follower };
 }
 
-// Slow enough that the leader can be closed while the answer streams.
-test.use({ gatewayOptions: { stepMs: 60 } });
+/**
+ * Demo steps of the long answer before the gateway holds it (its heading and the quote are in):
+ * the leader is closed while the answer is still open, however slowly the machine runs.
+ */
+const STEPS_BEFORE_HOLD = 10;
 
 test('tabs share one connection; closing the leader mid-stream hands over', async ({
 	context,
@@ -46,7 +49,9 @@ test('tabs share one connection; closing the leader mid-stream hands over', asyn
 	expect(gateway.connectionsOpened()).toBe(1);
 
 	const text = 'Long answer please';
+	await hook(gateway, 'hold', { after: STEPS_BEFORE_HOLD });
 	await sendMessage(leader, text);
+	await expect.poll(() => heldSteps(gateway)).toBe(1);
 	const streaming = replyTo(follower, text);
 	// The follower sees the live stream (hot text), not only what the store has.
 	await expect(streaming).toHaveAttribute('data-status', 'streaming');
@@ -56,6 +61,9 @@ test('tabs share one connection; closing the leader mid-stream hands over', asyn
 	// The follower's worker takes the lock and opens the profile's socket within seconds.
 	await expect.poll(() => gateway.connectionsOpened(), { timeout: 10_000 }).toBe(2);
 	await expect(connectionStatus(follower)).toHaveText(startsWith('Connected'));
+	// The answer went on streaming through the handover: the rest reaches the new leader.
+	await expect(streaming).toHaveAttribute('data-status', 'streaming');
+	await hook(gateway, 'release');
 	await expect(streaming).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
 	await expect(streaming.locator('pre code')).toContainText('const reply');
 	const id = (await streaming.getAttribute('data-message-id')) ?? '';

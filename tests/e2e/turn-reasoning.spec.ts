@@ -7,19 +7,25 @@ import {
 	startsWith,
 	test
 } from './fixtures';
+import { heldSteps, hook } from './faults';
 
 /** The end of the demo reasoning (gateway/demo/anatomy.ts). */
 const REASONING = /^The user wants to see reasoning\..*explain it briefly\.$/;
-
-// Slow enough to see the reasoning while the turn still streams.
-test.use({ gatewayOptions: { stepMs: 60 } });
+/**
+ * Demo steps the turn streams before the gateway holds it: 20 words of reasoning, up to "first
+ * restate the question, then weigh". Held, the turn stays open for as long as the test looks at
+ * it, however far behind a loaded machine runs.
+ */
+const STEPS_BEFORE_HOLD = 20;
 
 test('reasoning shows above the answer while streaming, collapsible, and after a reload', async ({
 	page,
 	gateway
 }) => {
 	await pairViaLink(page, gateway);
+	await hook(gateway, 'hold', { after: STEPS_BEFORE_HOLD });
 	await sendMessage(page, '/demo reasoning');
+	await expect.poll(() => heldSteps(gateway)).toBe(1);
 	const answer = lastArticle(page, 'assistant');
 	const reasoning = answer.locator('details', {
 		has: page.locator('summary', { hasText: /^Reasoning/ })
@@ -32,9 +38,10 @@ test('reasoning shows above the answer while streaming, collapsible, and after a
 	await expect(reasoning).not.toHaveAttribute('open');
 	await reasoning.locator('summary').click();
 	await expect(reasoning).toHaveAttribute('open');
-	await expect(reasoning.locator('p')).toContainText('restate the');
+	await expect(reasoning.locator('p')).toHaveText(/restate the question, then weigh\s*$/);
 	await expect(answer).toHaveAttribute('data-status', 'streaming');
 
+	await hook(gateway, 'release');
 	await expect(answer).toHaveAttribute('data-status', 'complete');
 	await expect(reasoning.locator('p')).toHaveText(REASONING);
 	await expect(answer).toContainText('the simpler option wins');

@@ -1,5 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,26 +8,15 @@ import { MemoryStore } from '../../gateway/storage/memory';
 import { openSqliteStore } from '../../gateway/storage/sqlite/open';
 import { HIGH_WATER_BYTES, OutgoingQueue } from '../../gateway/outgoing';
 import { encodeServerFrame, frame, type ServerFrameOf } from '../../src/lib/protocol/iris';
-import { TOKEN, TestClient, httpGet, startTestGateway, type TestGateway } from './gateway-helpers';
+import {
+	TOKEN,
+	TestClient,
+	httpGet,
+	post,
+	startTestGateway,
+	type TestGateway
+} from './gateway-helpers';
 import { sendAndFinish } from './gateway-suite';
-
-function post(port: number, rawPath: string, body = ''): Promise<{ status: number; body: string }> {
-	return new Promise((resolve, reject) => {
-		const headers = { authorization: `Bearer ${TOKEN}` };
-		const req = request(
-			{ host: '127.0.0.1', port, path: rawPath, method: 'POST', headers },
-			(res) => {
-				const chunks: Buffer[] = [];
-				res.on('data', (c: Buffer) => chunks.push(c));
-				res.on('end', () =>
-					resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') })
-				);
-			}
-		);
-		req.on('error', reject);
-		req.end(body);
-	});
-}
 
 let t: TestGateway | undefined;
 const clients: TestClient[] = [];

@@ -88,6 +88,29 @@ export function httpGet(
 	});
 }
 
+/** POST a raw path with the test token (the test hooks' `/__test/…`); `body` as is. */
+export function post(
+	port: number,
+	rawPath: string,
+	body = ''
+): Promise<{ status: number; body: string }> {
+	return new Promise((resolve, reject) => {
+		const headers = { authorization: `Bearer ${TOKEN}` };
+		const req = request(
+			{ host: '127.0.0.1', port, path: rawPath, method: 'POST', headers },
+			(res) => {
+				const chunks: Buffer[] = [];
+				res.on('data', (c: Buffer) => chunks.push(c));
+				res.on('end', () =>
+					resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') })
+				);
+			}
+		);
+		req.on('error', reject);
+		req.end(body);
+	});
+}
+
 type Predicate = (f: ServerFrame) => boolean;
 
 /** A `ws` client that records every frame, validated with `decodeServerFrame`. */
