@@ -58,6 +58,9 @@ test('a paired app opening a link to another gateway asks first; Cancel keeps th
 	await expect(dialog).toBeVisible();
 	await page.keyboard.press('Escape');
 	await expect(dialog).toBeHidden();
+	// The dialog closes at once; the way back to the chat follows. Still on the pairing page, the
+	// next link would be followed there and then left along with it.
+	await expect(page).not.toHaveURL(/\/pair/);
 	expect(other.connectionsOpened()).toBe(0);
 
 	// Confirmed with the keyboard: the app switches.
@@ -76,6 +79,19 @@ test('the same pairing link again changes nothing and asks nothing', async ({ pa
 	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
 	await expect(page).not.toHaveURL(/\/pair/);
 	await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('the whole link pasted over an incomplete one on the pairing page pairs', async ({
+	page,
+	gateway
+}) => {
+	await page.goto(`${gateway.httpUrl}/pair#url=${encodeURIComponent(gateway.wsUrl)}`);
+	await expect(page.getByRole('alert')).toHaveText(/incomplete/);
+	// Only the fragment differs: the browser does not load the page again.
+	await page.goto(gateway.pairingLink);
+	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
+	await expect(page).not.toHaveURL(/\/pair|token/);
+	expect(gateway.connectionsOpened()).toBe(1);
 });
 
 test('a link for the same gateway with another token asks to pair again', async ({
