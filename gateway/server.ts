@@ -167,7 +167,9 @@ export async function startGateway(opts: GatewayOptions): Promise<RunningGateway
 			restarting = true;
 			try {
 				hooks.dropAll();
-				// Turns already running finish into the log (devices get them on sync).
+				// Turns already running finish into the log (devices get them on sync): held
+				// ones too, or the restart would wait for ever.
+				faults.steps.release();
 				await hub.idle();
 				hub.close();
 				hub = startHub();

@@ -11,12 +11,19 @@ export class StepHold {
 	#waiting = new Set<() => void>();
 
 	/**
-	 * Let `steps` more steps run (in all turns together), then hold every later step until
-	 * `release()`. Throws a `RangeError` unless `steps` is a non-negative integer.
+	 * Let `steps` more steps run (in all turns together; steps held now come first), then hold
+	 * every later step until `release()`. Throws a `RangeError` unless `steps` is a non-negative
+	 * integer.
 	 */
 	holdAfter(steps: number): void {
 		if (!Number.isInteger(steps) || steps < 0) throw new RangeError(`steps must be ≥ 0: ${steps}`);
 		this.#left = steps;
+		for (const resume of [...this.#waiting]) {
+			if (this.#left === 0) break;
+			this.#left -= 1;
+			this.#waiting.delete(resume);
+			resume();
+		}
 	}
 
 	/** Let every held step, and all later ones, run. */

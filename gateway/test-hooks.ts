@@ -13,9 +13,10 @@
  * |                                     | replaced by 0, 1, 2 … (a flood of distinct frames)          |
  * | `POST /__test/restart`              | cut all sockets, finish running turns, and start a new hub  |
  * |                                     | on the same store (as a restarted process would)            |
- * | `POST /__test/hold?after=N`         | let N more demo streaming steps run, then hold the rest;    |
+ * | `POST /__test/hold?after=N`         | let N (default 0) more streaming steps of Iris demo turns   |
+ * |                                     | run, then hold the rest (v3 demo replies are not held);     |
  * |                                     | answers how many are held now (`GET` asks without change)   |
- * | `POST /__test/release`              | let held demo steps run again                               |
+ * | `POST /__test/release`              | let held demo steps run again (a restart releases them too) |
  * | `POST /__test/reset`                | switch all faults off (and release held steps)              |
  * | `GET /__test/state`                 | counters and every user message accepted, in order          |
  */

@@ -5,8 +5,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, messageLog } from './fixtures';
 
-/** Resolves once the log's scroll position and its rendered rows stayed the same for two frames. */
+/**
+ * Resolves once the log's scroll position and its rendered rows stayed the same for two frames.
+ * Brings `page` to the front first: a tab in the background renders no frames (and lays out no
+ * new rows), so a test reading a second tab would wait for ever. Playwright's trace recording
+ * kept background tabs rendering, which hid this until the tests ran without it.
+ */
 export async function settled(page: Page): Promise<void> {
+	await page.bringToFront();
 	await messageLog(page).evaluate(async (log) => {
 		const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 		const state = () =>

@@ -28,6 +28,8 @@ async function twoTabs(context: BrowserContext, gateway: Gateway) {
  * the leader is closed while the answer is still open, however slowly the machine runs.
  */
 const STEPS_BEFORE_HOLD = 10;
+/** Steps streamed after the leader closed, before the next hold: past the second list item. */
+const STEPS_IN_HANDOVER = 30;
 
 test('tabs share one connection; closing the leader mid-stream hands over', async ({
 	context,
@@ -57,12 +59,16 @@ test('tabs share one connection; closing the leader mid-stream hands over', asyn
 	await expect(streaming).toHaveAttribute('data-status', 'streaming');
 	await expect(streaming.locator('h2')).toHaveText('Demo reply');
 	await leader.close();
+	// The answer streams on while no tab holds the socket (what the new leader must catch up on),
+	// and is held again before its end, still open when the new leader connects.
+	await hook(gateway, 'hold', { after: STEPS_IN_HANDOVER });
 
 	// The follower's worker takes the lock and opens the profile's socket within seconds.
 	await expect.poll(() => gateway.connectionsOpened(), { timeout: 10_000 }).toBe(2);
 	await expect(connectionStatus(follower)).toHaveText(startsWith('Connected'));
-	// The answer went on streaming through the handover: the rest reaches the new leader.
+	await expect.poll(() => heldSteps(gateway)).toBe(1);
 	await expect(streaming).toHaveAttribute('data-status', 'streaming');
+	await expect(streaming).toContainText('headings, quotes, lists');
 	await hook(gateway, 'release');
 	await expect(streaming).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
 	await expect(streaming.locator('pre code')).toContainText('const reply');

@@ -48,6 +48,22 @@ describe('StepHold', () => {
 		await expect(hold.pass(controller.signal)).rejects.toThrow('stop');
 	});
 
+	it('a new hold lets the steps held now go first, then holds again', async () => {
+		const hold = new StepHold();
+		const signal = new AbortController().signal;
+		hold.holdAfter(0);
+		const first = hold.pass(signal);
+		const second = hold.pass(signal);
+		hold.holdAfter(1);
+		expect(await settled(first)).toBe(true);
+		expect(await settled(second)).toBe(false);
+		expect(hold.held).toBe(1);
+		hold.holdAfter(2);
+		expect(await settled(second)).toBe(true);
+		expect(await settled(hold.pass(signal))).toBe(true);
+		expect(await settled(hold.pass(signal))).toBe(false);
+	});
+
 	it('refuses a step count that is not a non-negative integer', () => {
 		expect(() => new StepHold().holdAfter(-1)).toThrow(RangeError);
 		expect(() => new StepHold().holdAfter(1.5)).toThrow(RangeError);
@@ -65,6 +81,8 @@ describe('/__test/hold and /__test/release', () => {
 
 	const heldNow = async (port: number): Promise<number> =>
 		JSON.parse((await httpGet(port, `/__test/hold?token=${encodeURIComponent(TOKEN)}`)).body).held;
+	/** Room for a loaded machine (Vitest's default is 1 s). */
+	const POLL = { timeout: 10_000 };
 	const updates = (frames: ServerFrame[]) => frames.filter((f) => f.type === 'message.update');
 
 	it('keep a demo turn open after N steps until released; Stop still ends a held turn', async () => {
@@ -80,7 +98,7 @@ describe('/__test/hold and /__test/release', () => {
 
 		const ack = await client.request('message.send', { text: 'hold me' });
 		const from = client.indexOf(ack);
-		await expect.poll(() => heldNow(port)).toBe(1);
+		await expect.poll(() => heldNow(port), POLL).toBe(1);
 		await client.waitFor(() => updates(client.frames.slice(from)).length === 2, from, '2 updates');
 		const open = client.frames.slice(from).map((f) => f.type);
 		expect(open).not.toContain('message.stop');
@@ -94,10 +112,28 @@ describe('/__test/hold and /__test/release', () => {
 		await post(port, '/__test/hold?after=0');
 		const second = await client.request('message.send', { text: 'stop me' });
 		const next = client.indexOf(second);
-		await expect.poll(() => heldNow(port)).toBe(1);
+		await expect.poll(() => heldNow(port), POLL).toBe(1);
 		await client.request('agent.stop', {});
 		await client.waitFor((f) => f.type === 'agent.idle', next, 'agent.idle after Stop');
 		expect(await heldNow(port)).toBe(0);
 		await post(port, '/__test/reset');
+	});
+
+	it('reset and restart let a held turn finish', async () => {
+		t = await startTestGateway({ testHooks: true });
+		const { port } = t.gw;
+		const [client] = await TestClient.paired(t.gw.wsUrl, 'dev-1');
+		clients.push(client);
+		await post(port, '/__test/hold');
+		const ack = await client.request('message.send', { text: 'held, then reset' });
+		await expect.poll(() => heldNow(port), POLL).toBe(1);
+		await post(port, '/__test/reset');
+		await client.waitFor((f) => f.type === 'agent.idle', client.indexOf(ack), 'agent.idle');
+
+		await post(port, '/__test/hold');
+		await client.request('message.send', { text: 'held, then restarted' });
+		await expect.poll(() => heldNow(port), POLL).toBe(1);
+		expect((await post(port, '/__test/restart')).status).toBe(200);
+		expect(await heldNow(port)).toBe(0);
 	});
 });
