@@ -1,8 +1,9 @@
 /**
- * Programs the end-to-end tests start as processes, bundled once per run by the global setup
- * (./make-bundles.ts). Each test starts its own gateway and checks its recorded frames, ~250
- * times a run: under `node --import tsx` each start compiled and resolved ~100 modules (~0.6 s
- * of CPU), a bundle starts in ~0.2 s. Same source, same esbuild transform as tsx.
+ * Code the end-to-end tests run outside Playwright's loader, bundled once per run by the global
+ * setup (./make-bundles.ts): the gateway, started as a process by every test (~250 times a run;
+ * under `node --import tsx` each start compiled and resolved ~100 modules, ~0.6 s of CPU, a
+ * bundle starts in ~0.2 s), and the frame check, imported once per worker (./frames.ts). Same
+ * source, same esbuild transform as tsx.
  *
  * They sit one level below the repository root, so the gateway's `import.meta.url`-relative
  * repository root (gateway/main.ts) is the same as from its source.

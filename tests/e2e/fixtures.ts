@@ -395,7 +395,7 @@ export const test = base.extend<Fixtures>({
 		if (testInfo.status === testInfo.expectedStatus) {
 			for (const gateway of started) {
 				if (!gateway.recordFile) continue;
-				expect(nonConformant(gateway.recordFile), 'frames off the schema').toEqual([]);
+				expect(await nonConformant(gateway.recordFile), 'frames off the schema').toEqual([]);
 			}
 		}
 	},
