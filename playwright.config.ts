@@ -29,6 +29,9 @@ const V3_ONLY = ['pairing-v3.spec.ts', 'v3-media-auth.spec.ts', 'v3-message-erro
 export default defineConfig<DialectOption>({
 	testDir: 'tests/e2e',
 	globalSetup: './tests/e2e/global-setup.ts',
+	// The frame check's bundle (tests/e2e/bundles.ts) is plain JavaScript: imported as it is,
+	// not run through Playwright's Babel transform (~470 kB, once per worker).
+	build: { external: ['**/build-gateway/**'] },
 	fullyParallel: false,
 	forbidOnly: !!process.env.CI,
 	retries: 0,

@@ -100,11 +100,14 @@ test('a link pasted over the pairing page is followed there; Back shows what the
 	await expect(page).toHaveURL(/\/pair$/);
 	await expect(alert).toHaveText(/incomplete/);
 
-	// The whole link: pairs.
+	// The whole link: pairs. Back from the chat is the pairing page again, as the address says.
 	await page.goto(gateway.pairingLink);
 	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
 	await expect(page).not.toHaveURL(/\/pair|token/);
 	expect(gateway.connectionsOpened()).toBe(1);
+	await page.goBack();
+	await expect(page).toHaveURL(/\/pair$/);
+	await expect(alert).toHaveText(/incomplete/);
 
 	// Paired: a link to another gateway pasted over the pairing page asks first, as any link does.
 	const other = await startGateway(servingAppOf(gateway));

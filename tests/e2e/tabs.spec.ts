@@ -28,7 +28,10 @@ async function twoTabs(context: BrowserContext, gateway: Gateway) {
  * the leader is closed while the answer is still open, however slowly the machine runs.
  */
 const STEPS_BEFORE_HOLD = 10;
-/** Steps streamed after the leader closed, before the next hold: past the second list item. */
+/**
+ * Steps streamed after the leader closed, before the next hold: 40 words in all, two past the
+ * "headings, quotes, lists" the test then looks for.
+ */
 const STEPS_IN_HANDOVER = 30;
 
 test('tabs share one connection; closing the leader mid-stream hands over', async ({
