@@ -22,13 +22,15 @@ test('a scroll made without wheel, touch or keys (a script, find in page) stays 
 	await log.evaluate((el) => el.scrollBy({ top: -800 }));
 	await expect(jump).toBeVisible();
 	await expect(log.locator(article(COUNT - 1))).not.toBeInViewport();
-	const left = await fromEnd();
-	expect(left).toBeGreaterThan(600);
+	// Well away from the end, not followed back to it. Not the whole 800 px: rows that render
+	// and get measured as the view moves can be shorter than estimated, which shortens the way
+	// to the end (544 px once on a loaded machine).
+	expect(await fromEnd()).toBeGreaterThan(300);
 	// Two frames later (layout settled, rows measured) the view is still there.
 	await log.evaluate(
 		() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
 	);
-	expect(await fromEnd()).toBeGreaterThan(600);
+	expect(await fromEnd()).toBeGreaterThan(300);
 
 	// Back at the end, `scrollIntoView` on an earlier message (find in page does this) stays too.
 	await jump.click();

@@ -58,8 +58,8 @@ test('a paired app opening a link to another gateway asks first; Cancel keeps th
 	await expect(dialog).toBeVisible();
 	await page.keyboard.press('Escape');
 	await expect(dialog).toBeHidden();
-	// The dialog closes at once; the way back to the chat follows. Still on the pairing page, the
-	// next link would be followed there and then left along with it.
+	// The dialog closes at once; the way back to the chat follows. From the pairing page itself,
+	// the next link would change only the fragment, and the page does not follow that.
 	await expect(page).not.toHaveURL(/\/pair/);
 	expect(other.connectionsOpened()).toBe(0);
 
@@ -79,47 +79,6 @@ test('the same pairing link again changes nothing and asks nothing', async ({ pa
 	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
 	await expect(page).not.toHaveURL(/\/pair/);
 	await expect(page.getByRole('dialog')).toHaveCount(0);
-});
-
-test('a link pasted over the pairing page is followed there; Back shows what the address says', async ({
-	page,
-	gateway,
-	startGateway
-}) => {
-	const incomplete = `${gateway.httpUrl}/pair#url=${encodeURIComponent(gateway.wsUrl)}`;
-	const alert = page.getByRole('alert');
-	await page.goto(incomplete);
-	await expect(alert).toHaveText(/incomplete/);
-	// Only the fragment differs from here on: the browser does not load the page again.
-	await page.goto(`${gateway.httpUrl}/pair#token=${gateway.token}`);
-	await expect(alert).toHaveText(/incomplete/);
-	await expect(page).toHaveURL(/\/pair$/);
-	await page.getByRole('link', { name: 'Pair by hand' }).click();
-	await expect(page).not.toHaveURL(/\/pair/);
-	await page.goBack();
-	await expect(page).toHaveURL(/\/pair$/);
-	await expect(alert).toHaveText(/incomplete/);
-
-	// The whole link: pairs. Back from the chat is the pairing page again, as the address says.
-	await page.goto(gateway.pairingLink);
-	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
-	await expect(page).not.toHaveURL(/\/pair|token/);
-	expect(gateway.connectionsOpened()).toBe(1);
-	await page.goBack();
-	await expect(page).toHaveURL(/\/pair$/);
-	await expect(alert).toHaveText(/incomplete/);
-
-	// Paired: a link to another gateway pasted over the pairing page asks first, as any link does.
-	const other = await startGateway(servingAppOf(gateway));
-	await page.goto(incomplete);
-	await expect(alert).toHaveText(/incomplete/);
-	await page.goto(linkTo(gateway, other));
-	const dialog = page.getByRole('dialog', { name: 'Switch to another gateway?' });
-	await expect(dialog).toBeVisible();
-	expect(page.url()).not.toContain(other.token);
-	expect(other.connectionsOpened()).toBe(0);
-	await dialog.getByRole('button', { name: 'Switch gateway' }).click();
-	await connectedTo(page, other);
 });
 
 test('a link for the same gateway with another token asks to pair again', async ({
