@@ -146,9 +146,13 @@ test('the keyboard moves between messages: Enter on the log, ↑/↓, Home/End, 
 	};
 
 	// Shift+Tab walks back through the messages' buttons (scrolling up) to the log: End takes
-	// it back down, then Enter goes to the last message shown.
+	// it back down, then Enter goes to the last message shown. End on the log is the browser's own
+	// scroll, animated: wait for it to arrive before the frames settle.
 	await tabTo(page, log, 'Shift+Tab', 120);
 	await page.keyboard.press('End');
+	await expect
+		.poll(() => log.evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop))
+		.toBeLessThanOrEqual(1);
 	await settled(page);
 	await page.keyboard.press('Enter');
 	await expectOn(`/demo history ${total}`);
