@@ -39,7 +39,10 @@ test('the app runs under its CSP with no violations', async ({ page, gateway }) 
 	const text =
 		'Math $x^2$, `code`, **bold** and\n\n```js\nconst a = 1;\n```\n\n![remote](https://images.example/x.png)';
 	await sendMessage(page, text);
-	await expect(replyTo(page, 'const a = 1;').locator('pre')).toBeVisible();
+	// The reply quotes the message's code block and adds one of its own: look at the quoted one.
+	await expect(
+		replyTo(page, 'const a = 1;').locator('pre', { hasText: 'const a = 1;' })
+	).toBeVisible();
 	await sendMessage(page, 'diagram\n\n```mermaid\ngraph TD\n  A[Start] --> B[End]\n```');
 	// What this test looks at is the rendering, not following: the answer may sit below the view
 	// (rows out of view are not rendered), so the log is taken to its end until it is shown.
