@@ -5,6 +5,7 @@
  * not read what is added inside an element marked `aria-busy="true"`.
  */
 import { expect, lastArticle, pairViaLink, sendMessage, test } from './fixtures';
+import { heldSteps, hook } from './faults';
 
 /** One addition to a live region, as recorded in the page. */
 interface Heard {
@@ -60,7 +61,14 @@ test('one tool and approval turn: turn started, each tool, the question (asserti
 	await page.addInitScript(recordLiveRegions);
 	await pairViaLink(page, gateway);
 	const from = await page.evaluate(() => window.__heard.length);
+	// The turn is held after its first three words until its message shows, streaming: the rest of
+	// the sentence then streams into it before the question, however far behind a loaded machine
+	// runs (else the store could hand the first sentence over whole, with the message).
+	await hook(gateway, 'hold', { after: 3 });
 	await sendMessage(page, '/demo task');
+	await expect.poll(() => heldSteps(gateway)).toBe(1);
+	await expect(lastArticle(page, 'assistant')).toHaveAttribute('data-status', 'streaming');
+	await hook(gateway, 'release');
 
 	const dialog = page.getByRole('dialog', { name: 'Approval required', exact: true });
 	await dialog.getByRole('button', { name: 'Allow once', exact: true }).click();

@@ -114,9 +114,10 @@ test('the log scrolls by keyboard and keeps the focus when a focused row is unmo
 	await expect(link).toHaveCount(0);
 	await expect(log).toBeFocused();
 	await page.keyboard.press('End');
-	// The browser's End aims at the end it knows; rows measured on the way may leave it a few px
-	// short, so "scrolled to the end" is: down from the top, at most a row's slack away.
-	await expect.poll(fromEnd).toBeLessThanOrEqual(48);
+	// End is the log's own (message-keys.ts), not the browser's: the browser's aims at the end it
+	// knows when pressed, and rows measured on the way could leave the reader short of it (1,648 px
+	// once, under load). The log's End stays at the end while they are.
+	await expect.poll(fromEnd).toBeLessThanOrEqual(1);
 	await settled(page);
 
 	// The log itself is in the Tab order (a scrollable region), and its keys scroll it.
@@ -147,12 +148,13 @@ test('the keyboard moves between messages: Enter on the log, ↑/↓, Home/End, 
 
 	// Shift+Tab walks back through the messages' buttons (scrolling up) to the log: End takes
 	// it back down, then Enter goes to the last message shown. End on the log is the browser's own
-	// scroll, animated: wait for it to arrive before the frames settle.
+	// scroll, animated: wait for it to arrive (within a row's slack, as above) before the frames
+	// settle.
 	await tabTo(page, log, 'Shift+Tab', 120);
 	await page.keyboard.press('End');
 	await expect
 		.poll(() => log.evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop))
-		.toBeLessThanOrEqual(1);
+		.toBeLessThanOrEqual(48);
 	await settled(page);
 	await page.keyboard.press('Enter');
 	await expectOn(`/demo history ${total}`);

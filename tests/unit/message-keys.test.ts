@@ -15,9 +15,10 @@ const key = (k: string, extra: Partial<MessageKeyEvent> = {}): MessageKeyEvent =
 });
 
 describe('messageMove', () => {
-	it('on the log, Enter goes to the messages; the scrolling keys stay the log’s', () => {
+	it('on the log, Enter goes to the messages, End to the end; other scrolling keys stay the log’s', () => {
 		expect(messageMove(key('Enter'), 'log')).toBe('visible');
-		for (const k of ['ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'Escape'])
+		expect(messageMove(key('End'), 'log')).toBe('end');
+		for (const k of ['ArrowUp', 'ArrowDown', 'Home', 'PageUp', 'Escape'])
 			expect(messageMove(key(k), 'log')).toBeNull();
 	});
 

@@ -1,6 +1,7 @@
 /**
  * Moving between messages with the keyboard, in a virtualized log (WAI-ARIA feed pattern, adapted
- * to a `log`): Enter on the log goes to the last message in view; on a message ↑/↓ go to the
+ * to a `log`): Enter on the log goes to the last message in view, End to the end of the log (and
+ * keeps it there, as "Jump to latest" does); on a message ↑/↓ go to the
  * previous/next one, Home/End to the first/last loaded, Enter into its actions; Escape inside a
  * message goes back to the message. A message not rendered yet is scrolled to first.
  */
@@ -10,7 +11,7 @@ export type LogFocus = 'log' | 'message' | 'inside';
 
 /** What a key asks for: a message to go to, the message's actions, or the message itself. */
 export type MessageMove =
-	'visible' | 'previous' | 'next' | 'first' | 'last' | 'actions' | 'message';
+	'visible' | 'end' | 'previous' | 'next' | 'first' | 'last' | 'actions' | 'message';
 
 /** The fields of a `KeyboardEvent` that decide. */
 export type MessageKeyEvent = Pick<
@@ -22,7 +23,7 @@ export type MessageKeyEvent = Pick<
 export function messageMove(event: MessageKeyEvent, focus: LogFocus): MessageMove | null {
 	const { key, altKey, ctrlKey, metaKey, shiftKey, isComposing } = event;
 	if (isComposing || altKey || ctrlKey || metaKey || shiftKey) return null;
-	if (focus === 'log') return key === 'Enter' ? 'visible' : null;
+	if (focus === 'log') return key === 'Enter' ? 'visible' : key === 'End' ? 'end' : null;
 	if (focus === 'inside') return key === 'Escape' ? 'message' : null;
 	const moves: Record<string, MessageMove> = {
 		ArrowUp: 'previous',
@@ -42,6 +43,12 @@ export interface MessageKeysList {
 	ids(): readonly string[];
 	/** Scroll so that the message at `index` is rendered. */
 	scrollTo(index: number): void;
+	/**
+	 * Go to the end of the log and stay there while rows below are measured. (The browser's own
+	 * End aims at the end it knows when pressed: rows rendered and measured on the way there can
+	 * grow the log and leave the reader short of it.)
+	 */
+	toEnd(): void;
 }
 
 /** Frames to wait for a scrolled-to row to render before giving up. */
@@ -102,6 +109,7 @@ export function messageKeys(list: MessageKeysList): (event: KeyboardEvent) => vo
 		const move = messageMove(event, focus);
 		if (!move) return;
 		event.preventDefault();
+		if (move === 'end') return list.toEnd();
 		if (move === 'visible') {
 			const seen = lastInView(list.scroller);
 			if (seen) focusArticle(seen);
