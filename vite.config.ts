@@ -81,6 +81,9 @@ export default defineConfig({
 		// Vitest's default is one worker per core but one: a single worker on a two-core machine,
 		// which ran the unit tests in 172 s with a core mostly idle (most of a file's time is
 		// importing modules, not CPU-heavy tests). Two workers there: 108 s; three: 129 s.
-		maxWorkers: Math.max(2, availableParallelism() - 1)
+		maxWorkers: Math.max(2, availableParallelism() - 1),
+		// Vitest's 5 s per test: a v3 client test waiting on its fake clock's work took longer on
+		// this machine at a load of 14. A test that hangs still fails, later.
+		testTimeout: 15_000
 	}
 });

@@ -1,46 +1,24 @@
+/**
+ * The gateway's Hermes Chat v3 side on /ws/app: the token check, ping, the demo agent's streamed
+ * replies, /demo errors, files and media, a resent id ignored, frame recording and the user id.
+ */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RecordedFrame } from '../../gateway/recorder';
-import {
-	V3_ERROR_CODES,
-	V3_NO_SESSION,
-	type V3Frame,
-	type V3FrameOf
-} from '../../src/lib/protocol/hermes-v3';
+import { V3_ERROR_CODES, type V3FrameOf } from '../../src/lib/protocol/hermes-v3';
 import { demoReply } from '../../gateway/demo-agent';
 import { userOfToken } from '../../gateway/v3/auth';
-import { BEARER, startTestGateway, TOKEN, type TestGateway } from './gateway-helpers';
+import { startTestGateway, TOKEN, type TestGateway } from './gateway-helpers';
 import { streamedText, USER, V3Client, v3Message } from './gateway-v3-helpers';
-import { v3Example } from './support/hermes-v3-examples';
+import { refusal, useV3Gateway } from './gateway-v3-suite';
 
 let t: TestGateway;
-let clients: V3Client[] = [];
-
-beforeEach(async () => {
-	t = await startTestGateway({ testHooks: true });
-	clients = [];
-});
-
-afterEach(async () => {
-	for (const c of clients) expect(c.invalid).toEqual([]);
-	await Promise.all(clients.map((c) => c.close()));
-	await t.stop();
-});
-
-async function connect(): Promise<V3Client> {
-	const client = await V3Client.connect(t.gw.v3WsUrl);
-	clients.push(client);
-	return client;
-}
-
-/** Send `frame` and wait for the `error` answering it. */
-async function refusal(client: V3Client, frame: Record<string, unknown> | string) {
-	const from = client.frames.length;
-	client.send(frame);
-	return (await client.waitFor((f) => f.type === 'error', from, 'error')) as V3FrameOf<'error'>;
-}
+const { connect } = useV3Gateway(
+	() => t,
+	(gateway) => (t = gateway)
+);
 
 describe('v3 connection', () => {
 	it('refuses a wrong or missing token before the upgrade (HTTP 401)', async () => {
@@ -155,130 +133,6 @@ describe('v3 connection', () => {
 		expect(t.logs.some((l) => l.includes(`message ${msg.id as string} was already received`))).toBe(
 			true
 		);
-	});
-});
-
-/** The spec example of media `type` with `media[field]` removed. */
-function withoutMedia(type: string, field: string): Record<string, unknown> {
-	const raw = v3Example(type);
-	delete (raw.data as { media: Record<string, unknown> }).media[field];
-	return raw;
-}
-
-describe('v3 validation: an invalid frame gets an error, is logged, and the connection lives on', () => {
-	const cases: [string, () => Record<string, unknown>, RegExp][] = [
-		[
-			'image without width',
-			() => withoutMedia('image', 'width'),
-			/image: data\.media\.width is required/
-		],
-		[
-			'video without duration',
-			() => withoutMedia('video', 'duration'),
-			/video: data\.media\.duration is required/
-		],
-		[
-			'voice without duration',
-			() => withoutMedia('voice', 'duration'),
-			/voice: data\.media\.duration is required/
-		],
-		['text without data', () => v3Message('text', undefined), /text: data is required/],
-		[
-			'text without session',
-			() => v3Message('text', { text: 'x' }, { session: undefined }),
-			/session is required/
-		],
-		['an unknown type', () => v3Message('link', { url: 'https://x' }), /unknown frame type "link"/],
-		[
-			'a stream_start from the app',
-			() => v3Message('stream_start', undefined),
-			/not sent by the app/
-		]
-	];
-	for (const [name, make, reason] of cases) {
-		it(name, async () => {
-			const client = await connect();
-			const frame = make();
-			const err = await refusal(client, frame);
-			expect(err.data.code).toBe('unsupported');
-			expect(err.data.text).toMatch(reason);
-			expect(err.reply_to).toBe(frame.id ?? undefined);
-			expect(t.logs.some((l) => reason.test(l) && l.includes('v3 frame refused'))).toBe(true);
-			await client.roundTrip();
-		});
-	}
-
-	it('bad JSON and binary frames: an error in no session', async () => {
-		const client = await connect();
-		const err = await refusal(client, '{"type":');
-		expect(err).toMatchObject({
-			session: V3_NO_SESSION,
-			to: 'user',
-			data: { code: 'unsupported' }
-		});
-		expect(err.data.text).toMatch(/invalid JSON/);
-		const from = client.frames.length;
-		client.ws.send(Buffer.from([1, 2, 3]), { binary: true });
-		const binary = await client.waitFor((f) => f.type === 'error', from);
-		expect((binary as V3FrameOf<'error'>).data.text).toMatch(/binary frames/);
-		await client.roundTrip();
-	});
-
-	it('a message to anyone but hermes: error{offline}', async () => {
-		const client = await connect();
-		const err = await refusal(client, v3Message('text', { text: 'hi' }, { to: 'bob' }));
-		expect(err).toMatchObject({ to: USER, data: { code: 'offline' } });
-	});
-
-	it('an error frame from the app is logged, not answered', async () => {
-		const client = await connect();
-		const appError = { ...v3Example('error'), from: USER, to: 'hermes' };
-		client.send(appError);
-		await client.roundTrip();
-		expect(client.types()).toEqual(['pong']);
-		expect(t.logs).toContain('[gateway] v3: the app reported timeout: 处理超时，请稍后再试');
-	});
-});
-
-/** A `/__test/v3/` hook (they require the token). */
-const v3Hook = (path: string, method = 'GET') =>
-	fetch(`${t.gw.httpUrl}/__test/v3/${path}`, { method, headers: BEARER });
-
-describe('v3 disconnects', () => {
-	it('holds what the agent streams while the user is away and delivers it on reconnect', async () => {
-		const first = await connect();
-		expect((await v3Hook('drop-after?streams=3', 'POST')).status).toBe(200);
-		const msg = v3Message('text', { text: 'a reply cut in the middle' });
-		first.send(msg);
-		await first.closed;
-		expect(first.types()).toEqual(['stream_start', 'stream', 'stream', 'stream']);
-		// The turn goes on: wait until the rest of it is held.
-		await expect
-			.poll(async () => await (await v3Hook('state')).json())
-			.toMatchObject({ connections: 0, held: expect.any(Number) });
-		const second = await connect();
-		const rest = await second.streamed();
-		expect(rest[0]?.type).toBe('stream');
-		const whole: V3Frame[] = [...first.frames, ...rest];
-		expect(streamedText(whole)).toBe(demoReply('a reply cut in the middle'));
-		expect(whole.filter((f) => f.type === 'stream_start')).toHaveLength(1);
-	});
-
-	it('cuts every v3 connection on POST /__test/v3/drop', async () => {
-		const a = await connect();
-		const b = await connect();
-		const res = await v3Hook('drop', 'POST');
-		expect(await res.json()).toEqual({ dropped: 2 });
-		expect(await a.closed).toBe(1006);
-		expect(await b.closed).toBe(1006);
-	});
-
-	it('cuts a connection that sent nothing for the idle time (spec: 90 s)', async () => {
-		await t.stop();
-		t = await startTestGateway({ v3IdleMs: 150 });
-		const client = await connect();
-		expect(await client.closed).toBe(1006);
-		expect(t.logs.some((l) => l.includes('nothing received for 150 ms'))).toBe(true);
 	});
 });
 

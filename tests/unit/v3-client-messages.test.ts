@@ -1,72 +1,13 @@
 /**
- * The v3 adapter under the real worker client: v3 frames on a fake WebSocket, effects checked in
- * a fake-indexeddb store — the same effects the Iris dialect has.
+ * The worker client on a v3 gateway, messages: the first session, sends acked by the pong or a
+ * reply, errors about a message, sessions kept locally, bad frames, and media over HTTP.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IrisClient } from '../../src/lib/connection/client';
-import { dialectSockets, type DialectDeps } from '../../src/lib/connection/dialect';
-import { IrisDB } from '../../src/lib/db/schema';
-import { getMeta } from '../../src/lib/db/meta';
-import type { WorkerEvent } from '../../src/lib/bridge/contract';
-import { FakeClock } from './support/fake-clock';
-import { FakeSocket } from './support/fake-socket';
 import { SPEC } from './support/v3-spec-examples';
+import { deleteHarnessStores, until, v3Harness } from './v3-client-harness';
 
-/** `vi.waitFor` with room for a loaded machine (fake-indexeddb transactions are slow there). */
-const until = <T>(fn: () => T | Promise<T>) => vi.waitFor(fn, { timeout: 5000 });
-
-const dbs: IrisDB[] = [];
-afterEach(async () => {
-	for (const db of dbs.splice(0)) await db.delete();
-});
-
-let n = 0;
-function v3Harness(http: Pick<DialectDeps, 'upload' | 'download'> = {}) {
-	const db = new IrisDB(`v3-client-${++n}`);
-	dbs.push(db);
-	const clock = new FakeClock();
-	const sockets: FakeSocket[] = [];
-	const events: WorkerEvent[] = [];
-	const reports: string[] = [];
-	let uuid = 0;
-	const randomUUID = () => `uuid-${++uuid}`;
-	const dialect = dialectSockets({
-		db,
-		createWebSocket: (url) => {
-			const s = new FakeSocket(url);
-			sockets.push(s);
-			return s;
-		},
-		randomUUID,
-		now: () => clock.now(),
-		report: (line) => reports.push(line),
-		...http
-	});
-	const client = new IrisClient({
-		db,
-		clock,
-		...dialect,
-		isOnline: () => true,
-		randomUUID,
-		deviceName: 'test device'
-	});
-	client.subscribe((e) => events.push(e));
-	const last = () => sockets[sockets.length - 1]!;
-	/** Pair with a v3 URL and open the socket; resolves with the default session id. */
-	async function connect(): Promise<string> {
-		if (sockets.length === 0) {
-			await client.commands.configure({ url: 'ws://gw/ws/app', token: 'secret' });
-		}
-		await until(() => expect(sockets.length).toBeGreaterThan(0));
-		const socket = last();
-		socket.open();
-		await until(async () => expect(await getMeta(db, 'default_chat_id')).toBeDefined());
-		return (await getMeta(db, 'default_chat_id'))!;
-	}
-	const v3 = (s: FakeSocket) => s.sent as Record<string, unknown>[];
-	return { db, clock, sockets, events, reports, client, last, connect, v3 };
-}
+afterEach(deleteHarnessStores);
 
 describe('IrisClient on a v3 gateway', () => {
 	it('opens /ws/app?token=, creates the first session as the default channel', async () => {
@@ -184,102 +125,6 @@ describe('IrisClient on a v3 gateway', () => {
 		await until(() => expect(JSON.stringify(t.events)).toContain('处理超时，请稍后再试'));
 	});
 
-	it('a disconnect mid-stream loses nothing and duplicates nothing; unacked sends go again', async () => {
-		const t = v3Harness();
-		const session = await t.connect();
-		const id = await t.client.commands.send({ chat_id: session, text: 'long' });
-		await until(() => expect(t.v3(t.last())).toHaveLength(2));
-		t.last().receive({ ...SPEC.stream, session, data: { text: 'part one, ' } });
-		t.last().drop(1006);
-		await until(() =>
-			expect(t.events.at(-1)).toMatchObject({ type: 'status', status: { state: 'reconnecting' } })
-		);
-		// v3 backoff starts at 1 s (±20 %).
-		t.clock.advance(1200);
-		await until(() => expect(t.sockets).toHaveLength(2));
-		await t.connect();
-		// The message was written but never acked: re-sent once, same id.
-		await until(() => expect(t.v3(t.last()).filter((f) => f.type === 'text')).toHaveLength(1));
-		expect(t.v3(t.last())[0]).toMatchObject({ id, type: 'text' });
-		// The gateway held the rest of the stream while we were away.
-		t.last().receive({ ...SPEC.stream, session, data: { text: 'part two' } });
-		t.last().receive({ ...SPEC.streamEnd, session });
-		t.last().receive(SPEC.pong);
-		await until(async () => {
-			const rows = await t.db.messages.toArray();
-			expect(rows.filter((r) => r.role === 'assistant').map((r) => [r.text, r.status])).toEqual([
-				['part one, part two', 'complete']
-			]);
-			expect(rows.filter((r) => r.role === 'user').map((r) => r.message_id)).toEqual([id]);
-		});
-	});
-
-	it('frames the gateway held arrive before the handshake is through: none is lost', async () => {
-		const t = v3Harness();
-		await t.client.commands.configure({ url: 'ws://gw/ws/app', token: 'secret' });
-		await until(() => expect(t.sockets).toHaveLength(1));
-		const s = t.last();
-		s.open();
-		// Delivered at once on open, while the adapter still reads the store for `hello.ack`.
-		s.receive({ ...SPEC.textFromAgent, session: 'held-session' });
-		await until(async () =>
-			expect(await t.db.messages.get('msg_002')).toMatchObject({ chat_id: 'held-session' })
-		);
-	});
-
-	it('answers pings from the server, and heartbeats with v3 ping after 30 s of silence', async () => {
-		const t = v3Harness();
-		await t.connect();
-		t.last().receive(SPEC.ping);
-		await until(() => expect(t.v3(t.last())).toContainEqual({ type: 'pong' }));
-		t.clock.advance(30_000);
-		await until(() => expect(t.v3(t.last())).toContainEqual({ type: 'ping' }));
-		// 90 s without any frame: the link is dead and reconnects.
-		t.clock.advance(60_000);
-		await until(() => expect(t.last().closedWith).toBeDefined());
-	});
-
-	it('reconnects 1 → 2 → 4 → 8 → 30 s and starts again after a success', async () => {
-		const t = v3Harness();
-		// A plain GET of the socket URL answers 426: the gateway is there, the token is fine.
-		vi.stubGlobal(
-			'fetch',
-			vi.fn(async () => new Response('', { status: 426 }))
-		);
-		try {
-			await t.client.commands.configure({ url: 'ws://gw/ws/app', token: 'secret' });
-			const delays: number[] = [];
-			const dropAndWait = async () => {
-				const seen = t.events.length;
-				t.last().drop(1006);
-				const retry = () =>
-					t.events
-						.slice(seen)
-						.map((e) => (e.type === 'status' ? e.status.retry_in_ms : undefined))
-						.find((ms) => ms !== undefined);
-				await until(() => expect(retry()).toBeDefined());
-				delays.push(retry()!);
-				const before = t.sockets.length;
-				t.clock.advance(retry()!);
-				await until(() => expect(t.sockets.length).toBe(before + 1));
-			};
-			for (let i = 0; i < 6; i++) {
-				// The link opens its socket, sends hello, and the adapter dials the gateway.
-				await until(() => expect(t.sockets).toHaveLength(i + 1));
-				await dropAndWait();
-			}
-			await t.connect();
-			await dropAndWait();
-			const steps = [1000, 2000, 4000, 8000, 30000, 30000, 1000];
-			expect(delays).toHaveLength(steps.length);
-			delays.forEach((d, i) =>
-				expect(Math.abs(d - steps[i]!) / steps[i]!).toBeLessThanOrEqual(0.2)
-			);
-		} finally {
-			vi.unstubAllGlobals();
-		}
-	});
-
 	it('sessions: created, renamed and deleted locally; history and search from the store', async () => {
 		const t = v3Harness();
 		const first = await t.connect();
@@ -297,26 +142,6 @@ describe('IrisClient on a v3 gateway', () => {
 		await t.client.commands.deleteChannel(chat_id);
 		expect(await t.db.channels.get(chat_id)).toBeUndefined();
 		expect(t.v3(t.last()).filter((f) => f.type !== 'ping')).toEqual([]);
-	});
-
-	it('a refused token stops reconnecting (the gateway answers 401 to a plain GET)', async () => {
-		const t = v3Harness();
-		const fetchMock = vi.fn(async () => new Response('', { status: 401 }));
-		vi.stubGlobal('fetch', fetchMock);
-		try {
-			await t.client.commands.configure({ url: 'ws://gw/ws/app', token: 'wrong' });
-			await until(() => expect(t.sockets).toHaveLength(1));
-			t.last().drop(1006);
-			await until(() =>
-				expect(t.events.at(-1)).toMatchObject({ status: { state: 'auth_failed' } })
-			);
-			// The token in a header, not in the URL (only the socket URL carries it).
-			expect(fetchMock).toHaveBeenCalledWith('http://gw/ws/app', {
-				headers: { authorization: 'Bearer wrong' }
-			});
-		} finally {
-			vi.unstubAllGlobals();
-		}
 	});
 
 	it('records an unknown or malformed frame and goes on', async () => {
