@@ -11,6 +11,7 @@ export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** Every test gateway listens on this host only. */
 export const HOST = '127.0.0.1';
 
+/** How to start a test's gateway (`test.use({ gatewayOptions })`, `startGateway(options)`). */
 export interface GatewayOptions {
 	/** Port on 127.0.0.1; a free one when omitted. Give the old port to "restart" a gateway. */
 	port?: number;

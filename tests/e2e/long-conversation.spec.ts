@@ -1,5 +1,5 @@
 import { expect, messageLog, pairViaLink, replyTo, sendMessage, test } from './fixtures';
-import { wheel } from './log-walk';
+import { settled, wheel } from './log-walk';
 import { seedStore } from './seed';
 
 const COUNT = 1_000;
@@ -53,6 +53,7 @@ test('a long conversation is virtualized, anchored to the bottom, and pages in o
 		if ((await log.evaluate((el) => el.scrollTop)) > 0) await wheel(page, -2_000);
 		else await expect.poll(oldestShown).toBeLessThan(COUNT - 200);
 	}
+	await settled(page);
 	expect(await oldestShown()).toBeLessThan(COUNT - 200);
 	expect(await oldestShown()).toBeGreaterThan(COUNT - 300);
 	expect(await log.evaluate((el) => el.scrollTop)).toBeGreaterThan(5_000);

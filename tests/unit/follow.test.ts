@@ -132,6 +132,17 @@ describe('EndFollower', () => {
 		expect(follow.atBottom).toBe(true);
 	});
 
+	it('a key the log took itself (End: back to the end) is not reader input; a key on a message is', () => {
+		const { scroller, follow } = setUp();
+		const taken = { key: 'End', target: scroller, defaultPrevented: true } as KeyboardEvent;
+		follow.keydown(taken);
+		away(follow);
+		expect(follow.atBottom).toBe(true);
+		follow.keydown({ ...key('End', false), defaultPrevented: true } as KeyboardEvent);
+		away(follow);
+		expect(follow.atBottom).toBe(false);
+	});
+
 	it('input long before the scroll does not count as the reader', () => {
 		const now = vi.spyOn(performance, 'now');
 		now.mockReturnValue(10_000);

@@ -77,8 +77,12 @@ export class EndFollower {
 		this.#pointerDown = down;
 	};
 
-	/** A key pressed anywhere in the window: scrolling keys outside editable fields are input. */
+	/**
+	 * A key pressed anywhere in the window: scrolling keys outside editable fields are input. A key
+	 * the log itself took (End: `jump`, message-keys.ts) is not: what it scrolls is the list's own.
+	 */
 	readonly keydown = (event: KeyboardEvent): void => {
+		if (event.defaultPrevented && event.target === this.#scroller()) return;
 		const target = event.target as HTMLElement | null;
 		const editable = target?.closest('input, textarea, select, [contenteditable="true"]');
 		if (!editable && SCROLL_KEYS.has(event.key)) this.input();
