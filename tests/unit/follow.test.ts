@@ -134,7 +134,11 @@ describe('EndFollower', () => {
 
 	it('a key the log took itself (End: back to the end) is not reader input; a key on a message is', () => {
 		const { scroller, follow } = setUp();
-		const taken = { key: 'End', target: scroller, defaultPrevented: true } as KeyboardEvent;
+		const taken = {
+			key: 'End',
+			target: scroller,
+			defaultPrevented: true
+		} as unknown as KeyboardEvent;
 		follow.keydown(taken);
 		away(follow);
 		expect(follow.atBottom).toBe(true);
