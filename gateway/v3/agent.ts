@@ -13,7 +13,8 @@
  * - `/demo error [code]`: an `error` frame answering the message, `code` one of the spec's
  *   (default `internal`); an unknown code gets `error{unsupported}` naming the valid ones;
  * - after `POST /__test/v3/refuse-next?code=…` (test hooks only), the next message of any text
- *   gets that `error` one demo step later, once (a turn that fails after the message was taken).
+ *   gets that `error` one demo step (at least 250 ms) later, once (a turn that fails after the
+ *   message was taken).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { formatBytes } from '../../src/lib/protocol/iris';
@@ -101,6 +102,9 @@ function withMedia(f: V3FrameOf<V3MediaType>): string {
 	return text.trim() ? `${text}\n\nAttached:\n${line}` : `Attached:\n${line}`;
 }
 
+/** The least wait before a refusal asked for by the test hook, ms (see `runTurn`). */
+const REFUSE_AFTER_MS = 250;
+
 async function runTurn(v3: V3Hub, f: V3AppMessage, signal: AbortSignal): Promise<void> {
 	const reply = new V3Reply(v3, f.from, f.session, f.id);
 	const stepMs = v3.hub.options.demoStepMs;
@@ -108,9 +112,12 @@ async function runTurn(v3: V3Hub, f: V3AppMessage, signal: AbortSignal): Promise
 	const [, name, args = ''] = /^\/demo\s+(\S+)\s*([\s\S]*)$/.exec(text.trim()) ?? [];
 	const refuse = v3.hooks.refuseNext;
 	if (refuse) {
-		// Test hook: the agent fails while working on it (its pong went out: the app had acked it).
+		// Test hook: the agent fails while working on it, after the app acked it: the app pings right
+		// after a send and takes the pong as the ack. One short step was not always enough: on a
+		// loaded machine the gateway read the ping more than 5 ms after the message, so the error
+		// went first and the app took it for a limit before the ack (sent again after a wait).
 		delete v3.hooks.refuseNext;
-		await sleep(stepMs, undefined, { signal });
+		await sleep(Math.max(stepMs, REFUSE_AFTER_MS), undefined, { signal });
 		return reply.error(refuse);
 	}
 	switch (name) {

@@ -7,7 +7,7 @@
  *   N `stream` frames went out (a disconnect mid-stream at a known point); what the agent sends
  *   afterwards is held and delivered on the next connection;
  * - `POST /__test/v3/refuse-next?code=C` → the demo agent answers the next app message with an
- *   `error` of code C (one of the spec's), one step after taking it, once;
+ *   `error` of code C (one of the spec's), one step (at least 250 ms) after taking it, once;
  * - `GET /__test/v3/state` → `{connections, held}`: open v3 connections, frames held.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

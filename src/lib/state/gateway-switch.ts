@@ -13,6 +13,7 @@ import type { GatewayConfig, WorkerApi } from '../bridge/contract';
 import type { PushRegistration } from '../protocol/push';
 import type { AsyncApi } from '../handle/types';
 import { PageDirectory } from './gateway-directory';
+import { clearScreenSnapshot } from '../platform/screen-snapshot';
 import type { Store } from './store.svelte';
 
 /** How long the page waits for the old gateway to be left, ms (the worker waits 3 s at most). */
@@ -67,13 +68,18 @@ export class GatewaySwitch {
 		});
 	}
 
-	/** Make `config`'s gateway the active one; another gateway switches store and worker. */
+	/**
+	 * Make `config`'s gateway the active one; another gateway switches store and worker. The copy
+	 * of the last screen goes whenever the pairing changes (here, on unpairing, or in another tab).
+	 */
 	use(config: GatewayConfig): Promise<void> {
+		clearScreenSnapshot();
 		return this.#queue(() => this.#use(config));
 	}
 
 	/** Unpaired: no gateway is active (every store is kept). */
 	async clear(): Promise<void> {
+		clearScreenSnapshot();
 		this.#current = null;
 		await this.#directory.deactivate();
 	}
@@ -112,6 +118,7 @@ export class GatewaySwitch {
 		const host = this.#host;
 		if (host.inMemory() || (row?.id ?? null) === this.#current) return;
 		this.#current = row?.id ?? null;
+		clearScreenSnapshot();
 		if (row && row.store !== host.store().db.name) await host.openStore(row.store);
 		await host.follow(row?.pairing ?? null);
 	}
