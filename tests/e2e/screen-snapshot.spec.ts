@@ -3,31 +3,51 @@
  * hidden or closed on a conversation keeps a copy of the screen; the next start shows it at once,
  * inert, and the app replaces it with the same conversation at the same place.
  */
-import { composer, expect, pairViaLink, replyTo, sendMessage, test } from './fixtures';
-import { SNAPSHOT_KEY, snapshotSeen, storedSnapshot, watchSnapshot } from './snapshot-support';
+import type { Page } from '@playwright/test';
+import {
+	composer,
+	expect,
+	pairViaLink,
+	replyTo,
+	sendMessage,
+	test,
+	type Gateway
+} from './fixtures';
+import {
+	SNAPSHOT_KEY,
+	openWithCopy,
+	readyForCopy,
+	snapshotSeen,
+	storedSnapshot,
+	watchSnapshot
+} from './snapshot-support';
 
 const TEXT = 'Remember this screen';
 
-test('the last screen shows at once on the next start, inert, and gives way to the app at the same place', async ({
-	page,
-	gateway
-}) => {
+/** Watch the copy on `page`, pair it, send `TEXT` and wait for the whole reply; its id. */
+async function converse(page: Page, gateway: Gateway): Promise<string> {
 	await watchSnapshot(page);
 	await pairViaLink(page, gateway);
 	await sendMessage(page, TEXT);
 	const reply = replyTo(page, TEXT);
 	await expect(reply).toHaveAttribute('data-status', 'complete');
-	const replyId = (await reply.getAttribute('data-message-id')) ?? '';
+	return (await reply.getAttribute('data-message-id')) ?? '';
+}
+
+test('the last screen shows at once on the next start, inert, and gives way to the app at the same place', async ({
+	page,
+	gateway
+}) => {
+	const replyId = await converse(page, gateway);
 	// Nothing is kept while the page is shown.
 	expect(await storedSnapshot(page)).toBeNull();
 
 	for (const open of [() => page.reload(), () => page.goto(gateway.httpUrl)]) {
-		await open();
-		await expect.poll(async () => (await snapshotSeen(page)).removed).toBe(true);
-		const seen = await snapshotSeen(page);
+		const seen = await openWithCopy(page, open);
 		expect(seen).toMatchObject({
 			stored: true,
 			shown: true,
+			removed: true,
 			inert: true,
 			tapsHitHost: true,
 			ariaHidden: 'true',
@@ -51,15 +71,12 @@ test('the copy shows only where it belongs: not for a search jump, another windo
 	context,
 	gateway
 }) => {
-	await watchSnapshot(page);
-	await pairViaLink(page, gateway);
-	await sendMessage(page, TEXT);
+	const replyId = await converse(page, gateway);
 	const reply = replyTo(page, TEXT);
-	await expect(reply).toHaveAttribute('data-status', 'complete');
-	const replyId = (await reply.getAttribute('data-message-id')) ?? '';
 	const chat = page.url();
 
 	// A search jump opens another place in the conversation: the copy is not shown (and used up).
+	await readyForCopy(page);
 	await page.goto(`${chat}?message=${encodeURIComponent(replyId)}`);
 	await expect(reply).toBeVisible();
 	expect(await snapshotSeen(page)).toMatchObject({ stored: true, added: false });
@@ -68,6 +85,7 @@ test('the copy shows only where it belongs: not for a search jump, another windo
 	// A window of another size: no copy (its layout would not match).
 	await page.goto(chat);
 	await expect(reply).toBeVisible();
+	await readyForCopy(page);
 	const wide = await context.newPage();
 	await watchSnapshot(wide);
 	await wide.setViewportSize({ width: 900, height: 640 });
@@ -81,6 +99,7 @@ test('the copy shows only where it belongs: not for a search jump, another windo
 	await other.setViewportSize({ width: 900, height: 640 });
 	await other.goto(chat);
 	await expect(replyTo(other, TEXT)).toBeVisible();
+	await readyForCopy(other);
 	await other.goto('about:blank');
 	await expect.poll(() => storedSnapshot(wide)).toMatchObject({ chat_id: 'default' });
 	await wide.getByRole('link', { name: 'Settings', exact: true }).click();
@@ -119,21 +138,22 @@ test('a copy tampered with in storage runs nothing, loads nothing and takes no i
 			'<button onclick="window.__pwned=5" autofocus>Go</button><dialog open>Modal</dialog></div>'
 	};
 	await watchSnapshot(page);
-	// Stored for the next load only (a reload keeps a real copy of its own when it leaves).
+	// Stored by the next load that asks for it, over the real copy the page kept when it left.
 	await page.addInitScript(
 		([key, value]) => {
-			if (sessionStorage.getItem('tampered')) return;
-			sessionStorage.setItem('tampered', '1');
+			if (!sessionStorage.getItem('tamper')) return;
+			sessionStorage.removeItem('tamper');
 			localStorage.setItem(key, value);
 		},
 		[SNAPSHOT_KEY, JSON.stringify(record)] as const
 	);
 	const requested: string[] = [];
 	page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-	await page.reload();
-	await expect.poll(async () => (await snapshotSeen(page)).removed).toBe(true);
-	const seen = await snapshotSeen(page);
-	expect(seen.shown).toBe(true);
+	const seen = await openWithCopy(page, async () => {
+		await page.evaluate(() => sessionStorage.setItem('tamper', '1'));
+		await page.reload();
+	});
+	expect(seen).toMatchObject({ shown: true, removed: true });
 	expect(seen.text).toContain('Harmless words');
 	for (const tag of ['img', 'script', 'iframe', 'image', 'use', 'object', 'dialog'])
 		expect(seen.tags).not.toContain(tag);

@@ -4,6 +4,7 @@
  * what the copy showed and what the app had rendered when the copy went.
  */
 import type { Page } from '@playwright/test';
+import { expect, messageLog } from './fixtures';
 
 /** localStorage key of the stored copy (src/lib/platform/screen-snapshot.ts). */
 export const SNAPSHOT_KEY = 'iris.screen-snapshot';
@@ -14,6 +15,11 @@ export interface SnapshotSeen {
 	stored: boolean;
 	/** The host was added to the page. */
 	added: boolean;
+	/**
+	 * The app showed its own screen first: before the copy's script ran, or before the copy's
+	 * stylesheets were in. Then no copy shows, as designed (a loaded machine can be that slow).
+	 */
+	late: boolean;
 	/** The host was revealed (`data-shown`): its stylesheets were in. */
 	shown: boolean;
 	/** The copy's text when it was revealed. */
@@ -48,6 +54,7 @@ export async function watchSnapshot(page: Page): Promise<void> {
 		const seen: SnapshotSeen = {
 			stored: localStorage.getItem(key) !== null,
 			added: false,
+			late: false,
 			shown: false,
 			text: '',
 			tags: [],
@@ -62,6 +69,16 @@ export async function watchSnapshot(page: Page): Promise<void> {
 			liveFromEnd: NaN
 		};
 		(globalThis as unknown as { __snapshot: SnapshotSeen }).__snapshot = seen;
+		document.addEventListener(
+			'load',
+			(event) => {
+				const script = event.target;
+				if (!(script instanceof HTMLScriptElement) || !script.src.endsWith('/screen-snapshot.js'))
+					return;
+				seen.late = !seen.added && document.documentElement.hasAttribute('data-screen-shown');
+			},
+			true
+		);
 		const setTimer = window.setTimeout;
 		window.setTimeout = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) => {
 			const script = document.currentScript;
@@ -90,6 +107,8 @@ export async function watchSnapshot(page: Page): Promise<void> {
 				seen.links = Array.from(root.querySelectorAll('link'), (link) => link.href);
 				seen.ariaHidden = host.getAttribute('aria-hidden');
 			}
+			// Removed before its stylesheets were in: the app was first (as `late`).
+			if (!host && seen.added && !seen.shown) seen.late = true;
 			if (!host && seen.shown && !seen.removed) {
 				seen.removed = true;
 				const log = document.querySelector('[role="log"]');
@@ -117,4 +136,43 @@ export function storedSnapshot(page: Page): Promise<Record<string, unknown> | nu
 		const text = localStorage.getItem(key);
 		return text === null ? null : (JSON.parse(text) as Record<string, unknown>);
 	}, SNAPSHOT_KEY);
+}
+
+/**
+ * Open `page` with `open` (after `readyForCopy`) until the copy shows, at most 3 times, and
+ * return what the copy did on the last load. On a loaded machine the app can show its own screen
+ * before the copy's script has run; then no copy is shown, by design (`late`), and leaving the
+ * page keeps a new copy for the next try.
+ */
+export async function openWithCopy(
+	page: Page,
+	open: () => Promise<unknown>
+): Promise<SnapshotSeen> {
+	for (let attempt = 1; ; attempt++) {
+		await readyForCopy(page);
+		await open();
+		await expect
+			.poll(async () => {
+				const seen = await snapshotSeen(page);
+				return seen.removed || seen.late;
+			})
+			.toBe(true);
+		const seen = await snapshotSeen(page);
+		if (!seen.late || attempt === 3) return seen;
+	}
+}
+
+/**
+ * Wait until hiding `page` would keep a copy: the log shows its newest messages (at its end; a
+ * loaded machine can be a frame or more behind a reply that just completed) and the device
+ * remembers its default channel (set once the store names it; the copy needs it).
+ */
+export async function readyForCopy(page: Page): Promise<void> {
+	const log = messageLog(page);
+	await expect
+		.poll(() => log.evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop))
+		.toBeLessThanOrEqual(1);
+	await expect
+		.poll(() => page.evaluate(() => localStorage.getItem('iris.home-chat')))
+		.not.toBeNull();
 }

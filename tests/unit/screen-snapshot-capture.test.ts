@@ -140,14 +140,19 @@ describe('watchScreenSnapshot', () => {
 });
 
 describe('dismissScreenSnapshotWhenSettled', () => {
-	it('removes the copy once the log has kept its end and height for two frames', () => {
+	/** A chat screen under a copy, the dismissal started, and its animation frames run by hand. */
+	function settling() {
 		const frames: FrameRequestCallback[] = [];
 		vi.stubGlobal('requestAnimationFrame', (f: FrameRequestCallback) => frames.push(f));
 		const { log } = screen();
 		const host = document.body.appendChild(document.createElement('div'));
 		host.id = SCREEN_SNAPSHOT_HOST_ID;
-		const frame = () => frames.shift()?.(0);
 		dismissScreenSnapshotWhenSettled();
+		return { log, host, frames, frame: () => frames.shift()?.(0) };
+	}
+
+	it('removes the copy once the log has kept its end and height for two frames', () => {
+		const { log, host, frames, frame } = settling();
 		geometry(log, { top: 300, height: 1000, client: 400 }); // still scrolling to the end
 		frame();
 		geometry(log, { top: 600, height: 1000, client: 400 });
@@ -164,18 +169,13 @@ describe('dismissScreenSnapshotWhenSettled', () => {
 	});
 
 	it('gives up after 60 frames of a log that keeps growing (an answer streaming in)', () => {
-		const frames: FrameRequestCallback[] = [];
-		vi.stubGlobal('requestAnimationFrame', (f: FrameRequestCallback) => frames.push(f));
-		const { log } = screen();
-		const host = document.body.appendChild(document.createElement('div'));
-		host.id = SCREEN_SNAPSHOT_HOST_ID;
-		dismissScreenSnapshotWhenSettled();
-		for (let frame = 1; frame < 60; frame++) {
-			geometry(log, { top: 600 + frame, height: 1000 + frame, client: 400 });
-			frames.shift()?.(0);
+		const { log, host, frame } = settling();
+		for (let n = 1; n < 60; n++) {
+			geometry(log, { top: 600 + n, height: 1000 + n, client: 400 });
+			frame();
 		}
 		expect(host.isConnected).toBe(true);
-		frames.shift()?.(0);
+		frame();
 		expect(host.isConnected).toBe(false);
 	});
 });
