@@ -44,4 +44,34 @@ describe('messageKeys', () => {
 			expect(event.defaultPrevented).toBe(false);
 		expect(toEnd).not.toHaveBeenCalled();
 	});
+
+	it('Home waits for a far row that takes many frames to render, then focuses it', async () => {
+		const frames: FrameRequestCallback[] = [];
+		vi.stubGlobal('requestAnimationFrame', (f: FrameRequestCallback) => frames.push(f));
+		vi.stubGlobal('CSS', { escape: (value: string) => value }); // jsdom has neither
+		Element.prototype.scrollIntoView = () => {};
+		const scroller = document.createElement('div');
+		scroller.innerHTML = '<article data-message-id="m9">Newest</article>';
+		document.body.replaceChildren(scroller);
+		let scrolls = 0;
+		// The first row shows only after 30 frames of scrolling to it (a loaded machine).
+		const scrollTo = vi.fn(() => {
+			if (++scrolls === 30)
+				scroller.insertAdjacentHTML('afterbegin', '<article data-message-id="m0">First</article>');
+		});
+		scroller.addEventListener(
+			'keydown',
+			messageKeys({ scroller, ids: () => ['m0', 'm9'], scrollTo, toEnd: vi.fn() })
+		);
+		const newest = scroller.querySelector('article')!;
+		newest.dispatchEvent(
+			new KeyboardEvent('keydown', { key: 'Home', bubbles: true, cancelable: true })
+		);
+		for (let n = 0; n < 40 && frames.length; n++) {
+			frames.shift()!(0);
+			await new Promise((resolve) => setTimeout(resolve, 0));
+		}
+		expect(document.activeElement?.getAttribute('data-message-id')).toBe('m0');
+		vi.unstubAllGlobals();
+	});
 });

@@ -82,6 +82,26 @@ describe('captureScreenSnapshot', () => {
 		expect(root.querySelector('dialog')).not.toBeNull();
 	});
 
+	it('puts the log’s rows in normal flow: laid out again, they cannot overlap', () => {
+		const { root, log } = screen();
+		log.innerHTML =
+			'<div style="contain: size style; position: relative; height: 900px;">' +
+			'<div style="position: absolute; top: 0px; width: 100%;"><article data-message-id="a">A</article></div>' +
+			'<div style="position: absolute; top: 480px; width: 100%;"><article data-message-id="b">B</article></div></div>';
+		const record = captureScreenSnapshot({ ...at, root, log });
+		const copy = document.createElement('template');
+		copy.innerHTML = record!.html;
+		const list = copy.content.querySelector<HTMLElement>('[role="log"] > div')!;
+		expect(list.style.height).toBe('');
+		expect(list.style.contain).toBe('');
+		for (const row of list.children as HTMLCollectionOf<HTMLElement>) {
+			expect(row.style.position).toBe('relative');
+			expect(row.style.top).toBe('');
+			expect(row.style.width).toBe('100%');
+		}
+		expect(record!.last).toBe('b');
+	});
+
 	it('keeps nothing when the reader is not at the newest messages', () => {
 		const { root, log } = screen();
 		geometry(log, { top: 100, height: 1000, client: 400 });

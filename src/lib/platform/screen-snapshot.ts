@@ -95,6 +95,8 @@ export function captureScreenSnapshot(source: ScreenSnapshotSource): ScreenSnaps
 		else if (original.matches(MEDIA)) el.replaceWith(placeholder(original, view));
 	});
 	for (const el of copy.querySelectorAll(TRANSIENT)) el.remove();
+	const copiedLog = copy.querySelector('[data-snapshot-end]');
+	if (copiedLog) flowRows(copiedLog);
 	for (const el of [copy, ...copy.querySelectorAll('*')])
 		for (const { name } of Array.from(el.attributes))
 			if (name.toLowerCase().startsWith('on') || name === 'autofocus') el.removeAttribute(name);
@@ -122,6 +124,24 @@ export function captureScreenSnapshot(source: ScreenSnapshotSource): ScreenSnaps
 		...(lang ? { lang } : {}),
 		...(dir ? { dir } : {})
 	};
+}
+
+/**
+ * The log's rows in normal flow, in their order: the virtualizer places each at a `top` it
+ * measured, and a copy laid out at the next start can differ from those measures (rows then
+ * overlapped on a phone). In flow they cannot overlap, and the log, shown at its end, still ends
+ * with the newest message.
+ */
+function flowRows(log: Element): void {
+	for (const row of log.querySelectorAll<HTMLElement>('[style*="position: absolute"]')) {
+		row.style.position = 'relative';
+		row.style.top = '';
+		const list = row.parentElement;
+		if (list) {
+			list.style.height = '';
+			list.style.contain = '';
+		}
+	}
 }
 
 /** What `input` shows, as attributes of its copy: never a password or a hidden value. */

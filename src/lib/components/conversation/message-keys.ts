@@ -51,8 +51,12 @@ export interface MessageKeysList {
 	toEnd(): void;
 }
 
-/** Frames to wait for a scrolled-to row to render before giving up. */
-const RENDER_FRAMES = 10;
+/**
+ * Frames to wait for a scrolled-to row to render before giving up. The list may take several
+ * rounds of measuring before a far row is in the DOM: 10 frames were not always enough on a
+ * loaded machine (Home left the focus on the log), so this allows about a second at 60 Hz.
+ */
+const RENDER_FRAMES = 60;
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
