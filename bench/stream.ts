@@ -9,6 +9,7 @@ import type { Browser, Page } from '@playwright/test';
 import { Gateway, composer, messageLog, pairViaLink } from '../tests/e2e/fixtures';
 import { collect, mainThreadTime, observe, percentile, type LongFrame } from './support';
 import { throttle } from './throttle';
+import { TRACE_CATEGORIES } from './trace';
 
 /**
  * Which renderer a run uses: the app's (`incremental`), the app's on the code-heavy answer
@@ -104,6 +105,7 @@ export async function streamRun(
 ): Promise<StreamRun> {
 	const gateway = await startGateway();
 	const context = await browser.newContext();
+	let tracing = false;
 	try {
 		await context.addInitScript((mode) => {
 			localStorage.setItem('iris:bench', '1');
@@ -123,6 +125,15 @@ export async function streamRun(
 				.__irisMarkdownStats;
 			if (s) s.renders = s.charsParsed = 0;
 		});
+		// BENCH_TRACE=<path prefix>: a Chromium trace of the stream (slower: not comparable).
+		const trace = process.env.BENCH_TRACE;
+		if (trace) {
+			await browser.startTracing(page, {
+				path: `${trace}-${mode}-${rate}-${Date.now()}.json`,
+				categories: TRACE_CATEGORIES
+			});
+			tracing = true;
+		}
 		const before = await mainThreadTime(cdp);
 
 		await composer(page).fill(question(mode));
@@ -171,6 +182,10 @@ export async function streamRun(
 		streaming = false;
 		await typist;
 		const after = await mainThreadTime(cdp);
+		if (tracing) {
+			tracing = false;
+			await browser.stopTracing();
+		}
 
 		const seen = await collect(page);
 		const counters = await page.evaluate(() => {
@@ -209,6 +224,8 @@ export async function streamRun(
 			finalLength: FINAL_LENGTH
 		};
 	} finally {
+		// Stopped on failure too: a browser still tracing refuses the next start.
+		if (tracing) await browser.stopTracing();
 		await context.close();
 		await gateway.stop();
 	}

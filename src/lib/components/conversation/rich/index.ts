@@ -4,21 +4,25 @@
  * markdown renderer; the highlighter, KaTeX and Mermaid are further chunks, each fetched the first
  * time a message needs it.
  *
- * `enhance` runs after every render of a message (before the browser paints): it only touches
- * blocks it has not seen. A `pre[data-open]` is still streaming (the open tail): it gets its
+ * `enhance` runs after every render of a message (before the browser paints): it only looks at
+ * the top-level blocks that are new since its last call (./fresh-blocks.ts), so a render's work
+ * does not grow with the message. A `pre[data-open]` is still streaming (the open tail): it gets its
  * header, but no highlighting, collapse, formula or diagram until it is finished.
  */
 import { loadHighlighter } from '$lib/markdown/highlight';
 import './rich.css';
 import { addCodeChrome, languageOf, runCodeAction, sourceOf } from './code-chrome';
 import { addDiagram, isDiagram, runDiagramAction } from './diagram-view';
+import { freshBlocks, within } from './fresh-blocks';
 import { typesetFormulas } from './math-view';
 import { inSlices } from './slices';
 import { unwatchSideScroll, watchSideScroll } from './side-scroll';
 
 /** Add chrome to new blocks under `root`, highlight finished ones, typeset formulas. */
 export function enhance(root: HTMLElement): void {
-	for (const pre of root.querySelectorAll<HTMLElement>('pre:not([data-chrome])')) {
+	const blocks = freshBlocks(root);
+	if (blocks.length === 0) return;
+	for (const pre of within(blocks, 'pre:not([data-chrome])')) {
 		const code = pre.querySelector<HTMLElement>(':scope > code');
 		if (!code) continue;
 		pre.dataset.chrome = '';
@@ -29,8 +33,8 @@ export function enhance(root: HTMLElement): void {
 			if (!pre.hasAttribute('data-open')) highlight(code);
 		}
 	}
-	typesetFormulas(root).catch((e: unknown) => console.error('[math] KaTeX failed to load', e));
-	watchSideScroll(root);
+	typesetFormulas(blocks).catch((e: unknown) => console.error('[math] KaTeX failed to load', e));
+	watchSideScroll(root, blocks);
 }
 
 function highlight(code: HTMLElement): void {

@@ -5,28 +5,29 @@
  * message holds math. A formula in an open (still streaming) code block is left as source.
  */
 import { loadKatex, typeset } from '$lib/markdown/katex';
+import { within } from './fresh-blocks';
 import { inSlices } from './slices';
 
 const FORMULAS = 'code.language-math:not([data-typeset])';
 
-/** Whether `root` holds a formula not typeset yet. */
-export function hasFormulas(root: ParentNode): boolean {
-	return root.querySelector(FORMULAS) !== null;
+/** Whether `blocks` hold a formula not typeset yet. */
+export function hasFormulas(blocks: readonly Element[]): boolean {
+	return blocks.some((block) => block.matches(FORMULAS) || block.querySelector(FORMULAS) !== null);
 }
 
 /** Formulas queued for typesetting and not done yet: a render meanwhile does not queue them again. */
 const queued = new WeakSet<Element>();
 
 /**
- * Typeset every formula under `root` (KaTeX is fetched the first time), one formula per job of
- * `./slices.ts`. Resolves once they are queued.
+ * Typeset every formula in `blocks` (elements of a rendered message, ./fresh-blocks.ts; KaTeX is
+ * fetched the first time), one formula per job of `./slices.ts`. Resolves once they are queued.
  *
  * @throws (rejects) when KaTeX cannot be fetched; the formulas then stay source.
  */
-export async function typesetFormulas(root: ParentNode): Promise<void> {
-	if (!hasFormulas(root)) return;
+export async function typesetFormulas(blocks: readonly Element[]): Promise<void> {
+	if (!hasFormulas(blocks)) return;
 	const katex = await loadKatex();
-	for (const code of root.querySelectorAll<HTMLElement>(FORMULAS)) {
+	for (const code of within(blocks, FORMULAS)) {
 		const pre = code.parentElement?.tagName === 'PRE' ? code.parentElement : null;
 		if (pre?.hasAttribute('data-open') || queued.has(code)) continue;
 		queued.add(code);

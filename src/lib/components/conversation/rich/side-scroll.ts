@@ -4,6 +4,7 @@
  * arrow keys can scroll it (WebKit and Firefox do not make scrollers focusable on their own), and
  * the Tab order is not padded with blocks there is nothing to scroll in.
  */
+import { within } from './fresh-blocks';
 
 /** The elements of a rendered message that scroll sideways when their content is too wide. */
 const SCROLLERS = 'pre > code, table, .diagram, code.math-display';
@@ -20,10 +21,11 @@ function update(el: Element): void {
 }
 
 /**
- * Watch the sideways scrollers under `root` that are not watched yet (call after each render):
- * each is measured now and whenever its size changes (a narrower window, Wrap lines).
+ * Watch the sideways scrollers in `blocks` (the new elements of the message `root` after a
+ * render, ./fresh-blocks.ts) that are not watched yet: each is measured now and whenever its
+ * size changes (a narrower window, Wrap lines).
  */
-export function watchSideScroll(root: HTMLElement): void {
+export function watchSideScroll(root: HTMLElement, blocks: readonly Element[]): void {
 	let observer = observers.get(root);
 	if (!observer) {
 		observer = new ResizeObserver((entries) => {
@@ -31,7 +33,7 @@ export function watchSideScroll(root: HTMLElement): void {
 		});
 		observers.set(root, observer);
 	}
-	for (const el of root.querySelectorAll<HTMLElement>(SCROLLERS)) {
+	for (const el of within(blocks, SCROLLERS)) {
 		if (el.hasAttribute('data-side-scroll')) continue;
 		el.dataset.sideScroll = '';
 		observer.observe(el);
