@@ -10,6 +10,7 @@ import type { IrisDB } from '../db/schema';
 import type { Link } from './link';
 import { RequestError, RequestTimeoutError } from './requests';
 import { sendQueuedAnswers } from './queued-answers';
+import { LOCAL_PREFIX } from '../db/local-id';
 
 type Outgoing = Parameters<Link['request']>[0];
 
@@ -132,7 +133,7 @@ export class FeatureRequests implements FeatureApi {
 	async markRead(chat_id: string, message_id: string): Promise<void> {
 		const db = this.#d.db;
 		const message = await db.messages.get(message_id);
-		if (!message || message.message_id.startsWith('local:')) return;
+		if (!message || message.message_id.startsWith(LOCAL_PREFIX)) return;
 		const moved = await db.transaction('rw', db.reads, async () => {
 			const current = await db.reads.get(chat_id);
 			if (current && current.ts >= message.ts) return false;

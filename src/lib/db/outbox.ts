@@ -4,10 +4,8 @@
  * the server acks it (see `apply.ts`, matched by `client_msg_id`).
  */
 import type { MediaRef } from '../protocol/iris/frames';
+import { LOCAL_PREFIX } from './local-id';
 import type { IrisDB, MessageRow, OutboxRow } from './schema';
-
-/** Prefix of a local message's id until the server gives it a `message_id`. */
-export const LOCAL_PREFIX = 'local:';
 
 /**
  * Put a new user message in the outbox and the message list, in one transaction. `media` are its

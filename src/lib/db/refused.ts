@@ -3,7 +3,7 @@
  * connection/inbound.ts): it goes back to the outbox as failed, so it shows "Not sent: <why>"
  * with Retry, which sends it again under a new `client_msg_id` (the gateway drops a repeat).
  */
-import { LOCAL_PREFIX } from './outbox';
+import { LOCAL_PREFIX } from './local-id';
 import type { StoreChanges } from './apply';
 import type { IrisDB, MessageRow, OutboxRow } from './schema';
 

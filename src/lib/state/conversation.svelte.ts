@@ -21,6 +21,7 @@ import type { QueuedSends } from './queued.svelte';
 import type { Store } from './store.svelte';
 import { TurnState } from './turn.svelte';
 import { benchMark } from '../platform/bench-marks';
+import { LOCAL_PREFIX } from '../db/local-id';
 
 /** Messages read when a channel opens, and added per stored page of `loadOlder`. */
 export { PAGE_SIZE };
@@ -221,7 +222,7 @@ export class Conversation {
 			const oldest = await this.#store.db.messages
 				.where('[chat_id+ts]')
 				.between([this.chat_id, Dexie.minKey], [this.chat_id, Dexie.maxKey])
-				.filter((m) => !m.message_id.startsWith('local:'))
+				.filter((m) => !m.message_id.startsWith(LOCAL_PREFIX))
 				.first();
 			const input: { chat_id: string; before_message_id?: string; limit: number } = {
 				chat_id: this.chat_id,

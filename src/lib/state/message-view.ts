@@ -6,7 +6,7 @@
  */
 import { m } from '../i18n';
 import { outboxReason } from './outbox-reason';
-import { LOCAL_PREFIX } from '../db/outbox';
+import { LOCAL_PREFIX } from '../db/local-id';
 import type { MessageRow } from '../db/schema';
 import type { PartRow, PickerRow } from '../db/turn-rows';
 import type { LiveTexts } from './live-texts.svelte';

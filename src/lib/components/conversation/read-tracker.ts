@@ -4,6 +4,7 @@
  * page was visible (for `read.receipt`, doc/protocol.md "Reconnect and sync"). Renew the tracker
  * when the list changes: a new observer reports everything visible at once.
  */
+import { LOCAL_PREFIX } from '$lib/db/local-id';
 
 /** Quiet time before the newest seen message is reported, ms. */
 export const READ_DEBOUNCE_MS = 300;
@@ -47,7 +48,7 @@ export class ReadTracker {
 		for (const entry of entries) {
 			const { messageId: id, status } = (entry.target as HTMLElement).dataset;
 			// A reply still streaming is not read yet; the tracker is renewed when it completes.
-			if (!entry.isIntersecting || !id || id.startsWith('local:') || status !== 'complete') {
+			if (!entry.isIntersecting || !id || id.startsWith(LOCAL_PREFIX) || status !== 'complete') {
 				continue;
 			}
 			const newest = this.#newest === null ? -1 : (this.#order.get(this.#newest) ?? -1);

@@ -16,6 +16,7 @@ import {
 	type ExportMessage,
 	type ExportMessageFile
 } from './format';
+import { LOCAL_PREFIX } from '../local-id';
 import { channelHeading, messageMarkdown, type MarkdownLabels } from './markdown';
 import { safeName, ZipWriter, type ZipTextFile } from './zip';
 
@@ -161,7 +162,7 @@ export async function exportHistory(db: IrisDB, options: ExportOptions): Promise
 		let file: ZipTextFile | undefined;
 		let count = 0;
 		for await (const page of channelPages(db, channel.chat_id)) {
-			const rows = page.filter((row) => !row.message_id.startsWith('local:'));
+			const rows = page.filter((row) => !row.message_id.startsWith(LOCAL_PREFIX));
 			if (rows.length === 0) continue;
 			await media.resolve(db, rows);
 			if (!file) {

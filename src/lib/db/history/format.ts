@@ -9,6 +9,7 @@
  * (db/schema.ts), keyed by the gateway's ids.
  */
 import type { MediaKind, Role } from '../../protocol/iris/frames';
+import { LOCAL_PREFIX } from '../local-id';
 import type { AnswerTimingRow, MessageStatus } from '../schema';
 
 /** The manifest's name inside the zip. */
@@ -172,7 +173,7 @@ export function validateManifest(value: unknown): ExportManifest {
 function checkMessage(v: unknown, chat_id: string, where: string): void {
 	if (!isObject(v)) fail(where, 'not an object');
 	str(v, 'message_id', where);
-	if (v.message_id === undefined || String(v.message_id).startsWith('local:'))
+	if (v.message_id === undefined || String(v.message_id).startsWith(LOCAL_PREFIX))
 		fail(where, 'a message not sent yet cannot be imported');
 	if (v.chat_id !== chat_id) fail(where, `"chat_id" is not the file's channel ${chat_id}`);
 	oneOf(v, 'role', ROLES, where);
