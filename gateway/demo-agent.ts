@@ -5,7 +5,6 @@
  * link) and quotes the user's text verbatim, unescaped, so tests can find the user's words and the
  * client's sanitizer gets real input.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Model name reported in `message.stop`. */
 export const DEMO_MODEL = 'demo-echo';
@@ -82,20 +81,4 @@ export function streamSteps(text: string): string[] {
 /** The token count reported in `message.stop`: words, as a stand-in for model tokens. */
 export function demoTokens(text: string): number {
 	return countWords(text);
-}
-
-/**
- * Stream `text`: call `onText(fullTextSoFar)` once per step, `stepMs` ms apart (the first after
- * one delay). Rejects with an `AbortError` when `signal` aborts (gateway shutdown).
- */
-export async function streamText(
-	text: string,
-	stepMs: number,
-	signal: AbortSignal,
-	onText: (fullText: string) => void
-): Promise<void> {
-	for (const step of streamSteps(text)) {
-		await sleep(stepMs, undefined, { signal });
-		onText(step);
-	}
 }
