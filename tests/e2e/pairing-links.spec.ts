@@ -130,3 +130,15 @@ test("a link to the app's own pairing page inside a message is text, not a link"
 	await expect(reply.locator('a[href*="/pair"]')).toHaveCount(0);
 	await expect(reply).toContainText(`${gateway.httpUrl}/pair#url=`);
 });
+
+test('a whole pairing link entered over the "incomplete" page pairs', async ({ page, gateway }) => {
+	// A link cut short (no token), as a chat app or a line break can leave it.
+	const cut = gateway.pairingLink.replace(/&token=[^&]*/, '');
+	await page.goto(cut);
+	await expect(page.getByRole('alert')).toContainText('incomplete');
+	// The whole link in the same tab: only the fragment differs, so the browser does not load the
+	// page again (a same-document navigation).
+	await page.goto(gateway.pairingLink);
+	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
+	await expect(page).not.toHaveURL(/\/pair/);
+});
