@@ -5,7 +5,11 @@
  * while the message streams, re-rendered ones are.
  */
 import { describe, expect, it } from 'vitest';
-import { freshBlocks, within } from '../../src/lib/components/conversation/rich/fresh-blocks';
+import {
+	forgetBlocks,
+	freshBlocks,
+	within
+} from '../../src/lib/components/conversation/rich/fresh-blocks';
 
 function message(html: string): HTMLElement {
 	const root = document.createElement('div');
@@ -26,6 +30,14 @@ describe('freshBlocks', () => {
 		const added = document.createElement('table');
 		root.append(added);
 		expect(freshBlocks(root)).toEqual([replaced, added]);
+		expect(freshBlocks(root)).toEqual([]);
+	});
+
+	it('hands forgotten blocks out again (their work failed)', () => {
+		const root = message('<p>1</p><p>2</p>');
+		const [first] = freshBlocks(root);
+		forgetBlocks(root, [first!]);
+		expect(freshBlocks(root)).toEqual([first]);
 		expect(freshBlocks(root)).toEqual([]);
 	});
 

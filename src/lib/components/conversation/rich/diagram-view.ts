@@ -8,6 +8,7 @@
 import { renderDiagram } from '$lib/markdown/mermaid';
 import { actionButton, codeHead, sourceOf } from './code-chrome';
 import { diagramColors } from './diagram-colors';
+import { watchAddedScroller } from './side-scroll';
 import { richText } from './strings';
 import { effectiveTheme, onThemeChange } from './theme';
 
@@ -57,6 +58,7 @@ function draw(pre: HTMLElement, code: HTMLElement): void {
 				figure.className = 'diagram';
 				figure.setAttribute('aria-label', richText.diagram());
 				code.before(figure);
+				watchAddedScroller(figure);
 				pre.dataset.view = 'diagram';
 				pre.querySelector<HTMLElement>('[data-code-action="view"]')?.removeAttribute('hidden');
 			}

@@ -26,6 +26,15 @@ export function freshBlocks(root: Element): Element[] {
 	return fresh;
 }
 
+/**
+ * Hand `blocks` of `root` out again at the next call (their work failed and is worth another
+ * try, e.g. KaTeX could not be fetched).
+ */
+export function forgetBlocks(root: Element, blocks: readonly Element[]): void {
+	const known = seen.get(root);
+	for (const block of blocks) known?.delete(block);
+}
+
 /** The elements matching `selector` in `blocks`: each block itself and its descendants. */
 export function within<E extends Element = HTMLElement>(
 	blocks: readonly Element[],

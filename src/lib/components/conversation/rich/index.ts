@@ -13,7 +13,7 @@ import { loadHighlighter } from '$lib/markdown/highlight';
 import './rich.css';
 import { addCodeChrome, languageOf, runCodeAction, sourceOf } from './code-chrome';
 import { addDiagram, isDiagram, runDiagramAction } from './diagram-view';
-import { freshBlocks, within } from './fresh-blocks';
+import { forgetBlocks, freshBlocks, within } from './fresh-blocks';
 import { typesetFormulas } from './math-view';
 import { inSlices } from './slices';
 import { unwatchSideScroll, watchSideScroll } from './side-scroll';
@@ -33,7 +33,11 @@ export function enhance(root: HTMLElement): void {
 			if (!pre.hasAttribute('data-open')) highlight(code);
 		}
 	}
-	typesetFormulas(blocks).catch((e: unknown) => console.error('[math] KaTeX failed to load', e));
+	typesetFormulas(blocks).catch((e: unknown) => {
+		console.error('[math] KaTeX failed to load', e);
+		// The next render tries these blocks' formulas again (`loadKatex` retries a failed fetch).
+		forgetBlocks(root, blocks);
+	});
 	watchSideScroll(root, blocks);
 }
 

@@ -45,3 +45,19 @@ export function unwatchSideScroll(root: HTMLElement): void {
 	observers.get(root)?.disconnect();
 	observers.delete(root);
 }
+
+/**
+ * Watch `el`, a sideways scroller added later inside a block already handed out (a diagram drawn
+ * once Mermaid has loaded), if a message it lies in is watched.
+ */
+export function watchAddedScroller(el: HTMLElement): void {
+	for (let node = el.parentElement; node; node = node.parentElement) {
+		const observer = observers.get(node);
+		if (!observer) continue;
+		if (!el.hasAttribute('data-side-scroll')) {
+			el.dataset.sideScroll = '';
+			observer.observe(el);
+		}
+		return;
+	}
+}
