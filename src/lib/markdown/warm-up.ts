@@ -2,9 +2,13 @@
  * A throw-away render while the page is idle. A page's first markdown renders cost several times
  * a later one: V8 compiles `marked`'s and DOMPurify's functions on first call. Without this, the
  * first answers a page shows pay for it in the frame that shows them (a reconnect's catch-up:
- * bench/README.md "Reconnect catch-up").
+ * bench/README.md "Reconnect catch-up"). The fonts the sample uses are warmed by laying it out
+ * (components/conversation/layout-warm-up.ts).
  */
 import { renderMarkdown } from './render';
+
+/** The sample's code block's language (its comment is italic once highlighted). */
+export const WARM_UP_LANGUAGE = 'ts';
 
 /** One of each block and inline form an answer commonly has. */
 export const WARM_UP_SAMPLE = [
@@ -13,7 +17,7 @@ export const WARM_UP_SAMPLE = [
 	'- item\n- item\n  1. nested',
 	'> a quote',
 	'| a | b |\n|---|---|\n| 1 | 2 |',
-	'```ts\nconst x = 1;\n```'
+	'```' + WARM_UP_LANGUAGE + '\n// a comment\nconst x = 1;\n```'
 ].join('\n\n');
 
 /** Render `WARM_UP_SAMPLE` and discard it (not cached). Needs a DOM (DOMPurify). */

@@ -15,9 +15,9 @@ import type { TurnState } from './turn.svelte';
 
 /** What a view reads besides its row (shared by the views of one conversation). */
 export interface MessageViewContext {
-	live: LiveTexts;
-	turn: TurnState;
-	queued: QueuedSends;
+	live: Pick<LiveTexts, 'text' | 'reasoning'>;
+	turn: Pick<TurnState, 'parts' | 'settledPickers'>;
+	queued: Pick<QueuedSends, 'has'>;
 	/** A loaded message of the same conversation by `message_id` (what a reply quotes). */
 	find?: (message_id: string) => MessageRow | undefined;
 }
