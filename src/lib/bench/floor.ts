@@ -33,7 +33,7 @@ export function emptyRenderers(m: MarkdownModule): MarkdownModule {
 		...m,
 		renderMarkdown: () => '',
 		renderStreaming: () => '',
-		warmUp: () => {},
+		warmUp: () => [() => {}, () => {}],
 		IncrementalMarkdown: Empty
 	};
 }

@@ -11,7 +11,7 @@
  * in the accessibility tree) and `inert`.
  */
 import { mount, unmount } from 'svelte';
-import { WARM_UP_LANGUAGE, WARM_UP_SAMPLE } from '$lib/markdown/warm-up';
+import { WARM_UP_CODE, WARM_UP_LANGUAGE, WARM_UP_SAMPLE } from '$lib/markdown/warm-up';
 import { loadHighlighter } from '$lib/markdown/highlight';
 import { afterPaint } from '$lib/platform/after-paint';
 import { whenIdle } from '$lib/platform/idle';
@@ -42,19 +42,33 @@ function sample(role: MessageRow['role'], text: string): MessageView {
 	return new MessageView(row, STILL);
 }
 
+/** Resolves when the page is next idle. */
+function idle(): Promise<void> {
+	return new Promise((resolve) => whenIdle(resolve));
+}
+
+/** The page shows a message of its own already: it paid for what the samples would warm. */
+function shown(): boolean {
+	return document.querySelector(`article[data-message-id]:not([${WARM_UP_ATTRIBUTE}] *)`) !== null;
+}
+
 /**
- * Load the sample's highlighter at once (the gateway may be gone by the time the page is idle);
- * when the page is next idle, lay out a user message and an answer (`WARM_UP_SAMPLE`,
- * highlighted) through the real `MessageBubble`, in a hidden host on `document.body`; remove it
- * after the next frame. Does nothing when the page already shows an answer with code. Resolves
- * once done (never while the page is hidden: no frame is produced). Rejects when the highlighter
- * cannot load.
+ * Load the sample's highlighter at once (the gateway may be gone by the time the page is idle).
+ * Then, each step in an idle period and a frame of its own (together they made one frame of
+ * 50–80 ms here): highlight `WARM_UP_CODE` (highlight.js compiles the grammar on first use); lay
+ * out an answer (`WARM_UP_SAMPLE`); lay out a user message. Both are real `MessageBubble`s in a
+ * hidden host on `document.body`, removed at the end. Stops early when the page shows a message
+ * of its own. Resolves once done (never while the page is hidden: no frame is produced).
+ *
+ * @throws (rejects) when the highlighter cannot load.
  */
 export async function warmUpLayout(): Promise<void> {
-	await loadHighlighter(WARM_UP_LANGUAGE);
-	await new Promise<void>((idle) => whenIdle(idle));
-	// The page has shown an answer with code already: it paid for what the sample would warm.
-	if (document.querySelector('article pre')) return;
+	const highlighter = await loadHighlighter(WARM_UP_LANGUAGE);
+	await idle();
+	if (shown()) return;
+	highlighter?.(WARM_UP_CODE);
+	await idle();
+	if (shown()) return;
 	const host = document.createElement('div');
 	host.setAttribute(WARM_UP_ATTRIBUTE, '');
 	host.inert = true;
@@ -68,11 +82,15 @@ export async function warmUpLayout(): Promise<void> {
 		contain: 'layout paint'
 	});
 	document.body.append(host);
-	const bubbles = [sample('user', 'A question'), sample('assistant', WARM_UP_SAMPLE)].map((view) =>
-		mount(MessageBubble, { target: host, props: { view, onretry: () => undefined } })
-	);
-	try {
+	const bubbles: ReturnType<typeof mount>[] = [];
+	const lay = async (view: MessageView) => {
+		bubbles.push(mount(MessageBubble, { target: host, props: { view, onretry: () => undefined } }));
 		await afterPaint();
+	};
+	try {
+		await lay(sample('assistant', WARM_UP_SAMPLE));
+		await idle();
+		if (!shown()) await lay(sample('user', 'A question'));
 	} finally {
 		await Promise.all(bubbles.map((bubble) => unmount(bubble)));
 		host.remove();
