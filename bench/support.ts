@@ -144,6 +144,28 @@ export async function observe(page: Page, { sampleNodes = true } = {}): Promise<
 	}, sampleNodes);
 }
 
+/**
+ * Resolves once the page has settled after start-up: `count` idle callbacks in a row found the
+ * main thread free for at least `freeMs` (a callback's `timeRemaining()`), so the chunks loaded at
+ * start and the idle warm-ups (each chained through idle callbacks) have run. Waits on the
+ * page's own idle periods, not on the clock.
+ */
+export function settled(page: Page, count = 5, freeMs = 40): Promise<void> {
+	return page.evaluate(
+		({ count, freeMs }) =>
+			new Promise<void>((resolve) => {
+				let inRow = 0;
+				const next = (deadline: IdleDeadline) => {
+					inRow = deadline.timeRemaining() >= freeMs ? inRow + 1 : 0;
+					if (inRow >= count) resolve();
+					else requestIdleCallback(next);
+				};
+				requestIdleCallback(next);
+			}),
+		{ count, freeMs }
+	);
+}
+
 /** What `observe` saw so far. */
 export function collect(page: Page): Promise<Observed> {
 	return page.evaluate(() => (window as unknown as { __bench: Observed }).__bench);

@@ -72,6 +72,9 @@ function floorBubble(): FloorBubble | null {
 	copy.className = article.className;
 	const text = document.createElement('div');
 	text.className = md.className;
+	// Not the streaming answer's paint layers (a layer per block, Markdown.svelte): they would make
+	// each of F's line blocks a layer, which is no floor.
+	text.classList.remove('streaming');
 	// Spaces as sent; the lines are blocks of their own (`append`).
 	text.style.whiteSpace = 'pre-wrap';
 	const line = document.createElement('div');
