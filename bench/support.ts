@@ -146,24 +146,29 @@ export async function observe(page: Page, { sampleNodes = true } = {}): Promise<
 
 /**
  * Resolves once the page has settled after start-up: `count` idle callbacks in a row found the
- * main thread free for at least `freeMs` (a callback's `timeRemaining()`), so the chunks loaded at
- * start and the idle warm-ups (each chained through idle callbacks) have run. Waits on the
- * page's own idle periods, not on the clock.
+ * main thread free for at least `freeMs` (a callback's `timeRemaining()`). That lets what start-up
+ * queued run first (the first chunks' evaluation, the idle warm-ups' steps); it does not prove
+ * that all of it ran (a warm-up still waiting on a fetch is not seen). Waits on the page's idle
+ * periods, not on the clock; gives up after `capMs` (a page that is never idle, e.g. a running
+ * animation), with a warning, rather than hang the bench.
  */
-export function settled(page: Page, count = 5, freeMs = 40): Promise<void> {
-	return page.evaluate(
-		({ count, freeMs }) =>
-			new Promise<void>((resolve) => {
+export async function settled(page: Page, count = 5, freeMs = 40, capMs = 20_000): Promise<void> {
+	const done = await page.evaluate(
+		({ count, freeMs, capMs }) =>
+			new Promise<boolean>((resolve) => {
 				let inRow = 0;
+				const cap = setTimeout(() => resolve(false), capMs);
 				const next = (deadline: IdleDeadline) => {
 					inRow = deadline.timeRemaining() >= freeMs ? inRow + 1 : 0;
-					if (inRow >= count) resolve();
-					else requestIdleCallback(next);
+					if (inRow < count) return void requestIdleCallback(next);
+					clearTimeout(cap);
+					resolve(true);
 				};
 				requestIdleCallback(next);
 			}),
-		{ count, freeMs }
+		{ count, freeMs, capMs }
 	);
+	if (!done) console.warn(`[bench] the page did not settle within ${capMs} ms: measuring anyway`);
 }
 
 /** What `observe` saw so far. */

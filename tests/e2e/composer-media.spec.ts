@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import config from '../../playwright.config';
-import { composer, expect, pairViaLink, test } from './fixtures';
+import { composer, expect, lastArticle, messageLog, pairViaLink, test } from './fixtures';
 import { attachFiles, imageLoaded, storedMedia, testFiles } from './media-support';
 
 // A fake microphone (Chromium's test device, a beeping tone) that needs no permission prompt.
@@ -153,7 +153,7 @@ test('Send sends the recording at once: one message with one voice note that sho
 	await sendVoice(page).click();
 	await expect(timer(page)).toHaveCount(0);
 
-	const article = page.locator('article[data-role="user"]');
+	const article = messageLog(page).locator('article[data-role="user"]');
 	await expect(article).toHaveCount(1);
 	await expect(article).toHaveAttribute('data-status', 'complete');
 	const audio = article.locator('audio');
@@ -168,9 +168,7 @@ test('Send sends the recording at once: one message with one voice note that sho
 		)
 		.toBeGreaterThan(0.5);
 	expect(await audio.evaluate((el: HTMLAudioElement) => el.currentTime)).toBe(0);
-	await expect(page.locator('article[data-role="assistant"]').last()).toContainText(
-		'a voice note "voice-note-'
-	);
+	await expect(lastArticle(page, 'assistant')).toContainText('a voice note "voice-note-');
 
 	expect(sends(gateway)).toHaveLength(1);
 	expect(sends(gateway)[0]?.media_refs).toHaveLength(1);

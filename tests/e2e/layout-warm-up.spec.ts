@@ -9,7 +9,7 @@ interface WarmUpRecord {
 	articles: number;
 	/** The answer's code block was highlighted while in the host (its comment, in italic). */
 	highlighted: boolean;
-	/** Every time it was looked at: hidden, inert, and with no box painted outside the page. */
+	/** Every time it was looked at: `visibility: hidden` and inert. */
 	alwaysHidden: boolean;
 }
 

@@ -2,8 +2,8 @@
  * Two hidden sample messages (a question and a markdown answer), laid out once while the page is
  * idle and then removed. Without it, the first answer a page shows pays for its firsts in the
  * frame that shows it: V8 compiling the bubble's code, and the browser's first look-up of each
- * font the answer uses (code, bold, italic; Chromium on Linux asks fontconfig, tens of ms). A
- * reconnect's catch-up into an empty channel had one long frame of 55–130 ms from these
+ * font the answer uses (code, bold, italic; Chromium on Linux asks fontconfig, tens of ms). Most
+ * of the one long frame (55–130 ms) of a reconnect's catch-up into an empty channel was these
  * (bench/README.md "Reconnect catch-up"). `markdown/warm-up.ts` warms the renderer's code alone,
  * earlier.
  *
@@ -53,22 +53,25 @@ function shown(): boolean {
 }
 
 /**
- * Load the sample's highlighter at once (the gateway may be gone by the time the page is idle).
- * Then, each step in an idle period and a frame of its own (together they made one frame of
- * 50–80 ms here): highlight `WARM_UP_CODE` (highlight.js compiles the grammar on first use); lay
- * out an answer (`WARM_UP_SAMPLE`); lay out a user message. Both are real `MessageBubble`s in a
- * hidden host on `document.body`, removed at the end. Stops early when the page shows a message
- * of its own. Resolves once done (never while the page is hidden: no frame is produced).
+ * Unless the page shows a message already, load the sample's highlighter at once (the gateway
+ * may be gone by the time the page is idle). Then, each step in an idle period of its own
+ * (together they made one frame of 50–80 ms here): highlight `WARM_UP_CODE` (highlight.js
+ * compiles the grammar on first use); lay out an answer (`WARM_UP_SAMPLE`), in a frame of its
+ * own; lay out a user message, likewise. Both are real `MessageBubble`s in a hidden host on
+ * `document.body`, removed at the end. Stops early when the page shows a message of its own or
+ * is hidden (a background tab: the host would wait for its first visible frame, the one it was
+ * meant to relieve). Resolves once done.
  *
  * @throws (rejects) when the highlighter cannot load.
  */
 export async function warmUpLayout(): Promise<void> {
+	if (shown()) return;
 	const highlighter = await loadHighlighter(WARM_UP_LANGUAGE);
 	await idle();
 	if (shown()) return;
 	highlighter?.(WARM_UP_CODE);
 	await idle();
-	if (shown()) return;
+	if (shown() || document.hidden) return;
 	const host = document.createElement('div');
 	host.setAttribute(WARM_UP_ATTRIBUTE, '');
 	host.inert = true;
