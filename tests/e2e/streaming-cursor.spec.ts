@@ -1,0 +1,77 @@
+/**
+ * The streaming cursor ends the text, as in an editor: after the last word of the paragraph, list
+ * item or code streaming now, never on a line of its own under the answer; gone once it is done.
+ */
+import { expect, lastArticle, pairViaLink, sendMessage, test } from './fixtures';
+
+// The demo reply (heading, quote, paragraph, list, code, table), a word or two every 60 ms: a
+// few frames each.
+test.use({ gatewayOptions: { stepMs: 60 } });
+
+/** Where the cursor was in one drawn frame of the streaming answer. */
+interface CursorSample {
+	status: string;
+	/** The elements with a drawn `::after`, by tag name, comma-separated. */
+	on: string;
+	/** The element with the cursor holds the end of the answer's text so far. */
+	atEnd: boolean;
+	/** Cursor elements (the cursor shown before any text). */
+	elements: number;
+}
+
+test('the streaming cursor sits after the last word of the block streaming now', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	// Every frame's state, kept when it changes: a state lasts a few hundred ms, too short to
+	// catch reliably by polling from here on a loaded machine.
+	await page.evaluate(() => {
+		const samples: unknown[] = [];
+		(window as unknown as { cursorSamples: unknown[] }).cursorSamples = samples;
+		let last = '';
+		const sample = () => {
+			const articles = document.querySelectorAll<HTMLElement>(
+				'[role="log"] article[data-role="assistant"]'
+			);
+			const article = articles[articles.length - 1];
+			const md = article?.querySelector('.md');
+			if (article && md?.textContent?.trim()) {
+				const drawn = [...md.querySelectorAll('*')].filter(
+					(e) => getComputedStyle(e, '::after').content !== 'none'
+				);
+				const end = drawn.at(-1)?.textContent?.trimEnd();
+				const state = JSON.stringify({
+					status: article.dataset.status ?? '',
+					on: drawn.map((e) => e.localName).join(','),
+					atEnd: end !== undefined && md.textContent.trimEnd().endsWith(end),
+					elements: article.querySelectorAll('.cursor').length
+				});
+				if (state !== last) samples.push(JSON.parse(state));
+				last = state;
+				if (article.dataset.status === 'complete') return;
+			}
+			requestAnimationFrame(sample);
+		};
+		requestAnimationFrame(sample);
+	});
+	await sendMessage(page, 'Show me something');
+	const answer = lastArticle(page, 'assistant');
+	await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
+
+	const samples = await page.evaluate(
+		() => (window as unknown as { cursorSamples: CursorSample[] }).cursorSamples
+	);
+	const streaming = samples.filter((s) => s.status === 'streaming');
+	// The blocks it streamed through each had the cursor after their last word.
+	for (const on of ['p', 'li', 'code'])
+		expect(streaming, on).toContainEqual({ status: 'streaming', on, atEnd: true, elements: 0 });
+	// Never on a line of its own, never two, never away from the end (an empty quote's first
+	// frame has none: the quote's line has not started).
+	for (const s of streaming) {
+		expect(s.elements).toBe(0);
+		expect(s.on.split(',').length).toBe(1);
+		if (s.on) expect(s.atEnd).toBe(true);
+	}
+	expect(samples.at(-1)).toEqual({ status: 'complete', on: '', atEnd: false, elements: 0 });
+});
