@@ -15,6 +15,8 @@ interface CursorSample {
 	on: string;
 	/** The element with the cursor holds the end of the answer's text so far. */
 	atEnd: boolean;
+	/** The cursor's element ends with its last line of text (nothing under it: no line of its own). */
+	sameLine: boolean;
 	/** Cursor elements (the cursor shown before any text). */
 	elements: number;
 }
@@ -40,11 +42,28 @@ test('the streaming cursor sits after the last word of the block streaming now',
 				const drawn = [...md.querySelectorAll('*')].filter(
 					(e) => getComputedStyle(e, '::after').content !== 'none'
 				);
-				const end = drawn.at(-1)?.textContent?.trimEnd();
+				const host = drawn.at(-1);
+				const end = host?.textContent?.trimEnd();
+				let sameLine = false;
+				if (host) {
+					// The bottom of its last line of text against the bottom of its content box.
+					const text = document.createRange();
+					text.selectNodeContents(host);
+					const lines = [...text.getClientRects()].filter((r) => r.height > 0);
+					const style = getComputedStyle(host);
+					const bottom =
+						host.getBoundingClientRect().bottom -
+						parseFloat(style.paddingBottom) -
+						parseFloat(style.borderBottomWidth);
+					// No text yet (a list item just begun): the cursor is its only line.
+					const lastLine = lines.length ? Math.max(...lines.map((r) => r.bottom)) : bottom;
+					sameLine = bottom - lastLine < parseFloat(style.fontSize) / 2;
+				}
 				const state = JSON.stringify({
 					status: article.dataset.status ?? '',
 					on: drawn.map((e) => e.localName).join(','),
 					atEnd: end !== undefined && md.textContent.trimEnd().endsWith(end),
+					sameLine,
 					elements: article.querySelectorAll('.cursor').length
 				});
 				if (state !== last) samples.push(JSON.parse(state));
@@ -58,20 +77,32 @@ test('the streaming cursor sits after the last word of the block streaming now',
 	await sendMessage(page, 'Show me something');
 	const answer = lastArticle(page, 'assistant');
 	await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 30_000 });
-
-	const samples = await page.evaluate(
-		() => (window as unknown as { cursorSamples: CursorSample[] }).cursorSamples
-	);
+	const recorded = () =>
+		page.evaluate(() => (window as unknown as { cursorSamples: CursorSample[] }).cursorSamples);
+	// The sampler sees the end at its next frame.
+	await expect.poll(async () => (await recorded()).at(-1)?.status).toBe('complete');
+	const samples = await recorded();
 	const streaming = samples.filter((s) => s.status === 'streaming');
 	// The blocks it streamed through each had the cursor after their last word.
-	for (const on of ['p', 'li', 'code'])
-		expect(streaming, on).toContainEqual({ status: 'streaming', on, atEnd: true, elements: 0 });
-	// Never on a line of its own, never two, never away from the end (an empty quote's first
-	// frame has none: the quote's line has not started).
+	for (const on of ['p', 'li', 'code', 'td'])
+		expect(streaming, `${on} in ${JSON.stringify(streaming)}`).toContainEqual({
+			status: 'streaming',
+			on,
+			atEnd: true,
+			sameLine: true,
+			elements: 0
+		});
+	// Never on a line of its own, never two, never away from the end.
 	for (const s of streaming) {
 		expect(s.elements).toBe(0);
 		expect(s.on.split(',').length).toBe(1);
-		if (s.on) expect(s.atEnd).toBe(true);
+		if (s.on) expect(s, JSON.stringify(s)).toMatchObject({ atEnd: true, sameLine: true });
 	}
-	expect(samples.at(-1)).toEqual({ status: 'complete', on: '', atEnd: false, elements: 0 });
+	expect(samples.at(-1)).toEqual({
+		status: 'complete',
+		on: '',
+		atEnd: false,
+		sameLine: false,
+		elements: 0
+	});
 });

@@ -4,8 +4,9 @@
  * fetched the first time a block of that language shows (and kept by the service worker's
  * precache, so they work offline). A language it does not know stays plain text.
  *
- * Output is highlight.js's HTML (`<span class="hljs-…">` around escaped text), passed through a
- * DOMPurify instance that keeps only `span` and `class` — the code is untrusted text.
+ * Output is highlight.js's HTML (`<span class="hljs-…">` around escaped text), checked by
+ * `sanitizeHighlight`: kept when it is only that, else passed through a DOMPurify instance that
+ * keeps only `span` and `class` — the code is untrusted text.
  */
 import type { HLJSApi, LanguageFn } from 'highlight.js';
 import { EMBEDS, grammarFor } from './languages';
