@@ -71,6 +71,17 @@ describe('renderStreaming', () => {
 		expect(one(renderStreaming('| a | b |\n|:-'), 'th').getAttribute('align')).toBe('left');
 	});
 
+	it('keeps the first body row a row while it is typed, never a delimiter', () => {
+		const table = '| a | b |\n| --- | --- |\n';
+		for (const partial of ['|', '| ', '| -', '| - |', '|:']) {
+			const fragment = dom(renderStreaming(table + partial));
+			const heads = [...fragment.querySelectorAll('th')].map((c) => c.textContent);
+			expect(heads, partial).toEqual(['a', 'b']);
+			const cells = [...fragment.querySelectorAll('td')].map((c) => c.textContent);
+			expect(cells, partial).not.toContain('---');
+		}
+	});
+
 	it('keeps a table whole while its last row is partial', () => {
 		const table = '| a | b |\n|---|---|\n| 1 | 2 |\n';
 		for (const partial of ['|', '| 3', '| 3 |', '| 3 | `4', '| -']) {

@@ -20,7 +20,8 @@ export function completeTableDelimiter(text: string): string {
 	const row = lines.at(-1) ?? '';
 	if (lines.length < 2 || !DELIMITER_PREFIX.test(row)) return text;
 	const header = lines.at(-2) ?? '';
-	if (!header.includes('|') || insideTable(lines.slice(0, -2))) return text;
+	// The header itself counts: right under a delimiter row, the line is the first body row.
+	if (!header.includes('|') || insideTable(lines.slice(0, -1))) return text;
 	const want = cells(header).length;
 	const typed = cells(row);
 	if (typed.length > want) return text;
@@ -33,7 +34,7 @@ export function completeTableDelimiter(text: string): string {
 	return lines.join('\n');
 }
 
-/** Whether the piped lines just above the header already include a delimiter row. */
+/** Whether the piped lines at the end of `above` include a delimiter row. */
 function insideTable(above: readonly string[]): boolean {
 	for (let i = above.length - 1; i >= 0; i--) {
 		const line = above[i]!;
