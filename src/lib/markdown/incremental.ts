@@ -5,7 +5,8 @@
  * the lexer has started another block after it on a complete line: no later text can change it
  * (appended text only changes the last block, or the unfinished last line). Finished blocks are
  * rendered and sanitized once and kept; each update re-lexes only the open tail, repaired with
- * the same fence/table fixes as `renderStreaming`, so an open code fence or table renders as one.
+ * the same fence, table and inline-mark fixes as `renderStreaming`, so an open code fence or table
+ * renders as one and `**bold` as bold.
  *
  * A block also counts as finished as soon as nothing can extend it: an ATX heading once its line
  * is complete, a fenced code block once its closing fence line is, a paragraph or table once a
@@ -27,6 +28,7 @@ import { lexMarkdown, parseTokens } from './parser';
 import { renderMarkdown } from './render';
 import { sanitizeHtml } from './sanitize';
 import { renderStreaming } from './streaming';
+import { closeOpenInline } from './inline-marks';
 import { completeTableDelimiter } from './tables';
 
 /** The rendered state of a message: finished blocks (stable strings) and the open tail. */
@@ -124,12 +126,24 @@ export class IncrementalMarkdown implements RenderedBlocks {
 		const open = final ? tokens.length : finishedCount(tokens, source, lastLine);
 		const done = tokens.slice(0, open);
 		if (done.some(hasRawHtml)) return this.#goWhole(text, final);
+		const doneLength = done.reduce((n, t) => n + t.raw.length, 0);
 		if (done.length > 0) {
 			this.#blocks = [...this.#blocks, sanitizeHtml(parseTokens(done, tokens.links))];
-			this.#committed += done.reduce((n, t) => n + t.raw.length, 0);
+			this.#committed += doneLength;
 		}
 		const openTokens = tokens.slice(open);
-		this.#tail = openTokens.length > 0 ? sanitizeHtml(parseTokens(openTokens, tokens.links)) : '';
+		this.#tail = final ? '' : this.#openTail(source.slice(doneLength), openTokens, tokens.links);
+	}
+
+	/** The open tail's HTML, its open inline marks closed (`./inline-marks.ts`). */
+	#openTail(source: string, tokens: Token[], links: TokensList['links']): string {
+		if (tokens.length === 0) return '';
+		const closed = closeOpenInline(source, tokens);
+		if (closed !== source) {
+			this.#count(closed.length);
+			tokens = lexMarkdown(closed);
+		}
+		return tokens.length > 0 ? sanitizeHtml(parseTokens(tokens, links)) : '';
 	}
 
 	/**

@@ -8,18 +8,20 @@
  * signature `(text) => html` is what callers rely on.
  */
 import { closeOpenFence } from './fences';
+import { closeOpenInline } from './inline-marks';
 import { renderMarkdown } from './render';
 import { completeTableDelimiter } from './tables';
 
 /**
  * Render partial markdown to sanitized HTML, exactly as `renderMarkdown` does, after repairing the
  * unfinished end: an unterminated code fence is closed (an open fence renders as `<pre><code>`),
- * a fence marker still being typed is held back, and a table's delimiter row still being typed is
- * completed so the table does not flash as text. For complete text — no open fence, no partial
- * delimiter row — the result equals `renderMarkdown(text)`.
+ * a fence marker still being typed is held back, a table's delimiter row still being typed is
+ * completed so the table does not flash as text, and the last block's open inline marks are
+ * closed (`./inline-marks.ts`: `**bold` shows bold, a link being typed its label). For complete
+ * text — no open fence, delimiter row or mark — the result equals `renderMarkdown(text)`.
  *
  * @throws Error when called without a DOM, like `renderMarkdown`.
  */
 export function renderStreaming(text: string): string {
-	return renderMarkdown(completeTableDelimiter(closeOpenFence(text)));
+	return renderMarkdown(closeOpenInline(completeTableDelimiter(closeOpenFence(text))));
 }
