@@ -2,6 +2,7 @@
  * The streaming cursor ends the text, as in an editor: after the last word of the paragraph, list
  * item or code streaming now, never on a line of its own under the answer; gone once it is done.
  */
+import { heldSteps, hook } from './faults';
 import { expect, lastArticle, pairViaLink, sendMessage, test } from './fixtures';
 
 // The demo reply (heading, quote, paragraph, list, code, table), a word or two every 60 ms: a
@@ -105,4 +106,27 @@ test('the streaming cursor sits after the last word of the block streaming now',
 		sameLine: false,
 		elements: 0
 	});
+});
+
+test('"thinking" shows until the answer\'s first words, then its cursor is the one sign of work', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	const thinking = page.getByText('Hermes is thinking…');
+	// Held before its first word: the answer has begun, with no text yet.
+	await hook(gateway, 'hold', { after: 0 });
+	await sendMessage(page, 'Show me something');
+	await expect.poll(() => heldSteps(gateway)).toBe(1);
+	const answer = lastArticle(page, 'assistant');
+	await expect(answer).toHaveAttribute('data-status', 'streaming');
+	await expect(thinking).toBeVisible();
+	// Its heading streamed ("## ", "Demo"), held there.
+	await hook(gateway, 'hold', { after: 2 });
+	await expect.poll(() => heldSteps(gateway)).toBe(1);
+	await expect(answer.locator('h2')).toHaveText('Demo');
+	await expect(thinking).toBeHidden();
+	await hook(gateway, 'release');
+	await expect(answer).toHaveAttribute('data-status', 'complete');
+	await expect(thinking).toBeHidden();
 });

@@ -137,6 +137,15 @@ export class Conversation {
 	);
 
 	/**
+	 * An answer's text is streaming now (the newest message is the agent's, with text so far):
+	 * its cursor already shows the agent at work.
+	 */
+	get writing(): boolean {
+		const last = this.views.at(-1);
+		return last?.row.role === 'assistant' && last.streaming && last.text !== '';
+	}
+
+	/**
 	 * Show older messages: prepend the stored page just older than the oldest loaded row, or, when
 	 * the store has none, fetch the `history` page before it first. Errors end up in `error` /
 	 * `historyError`; never rejects. No-op while a load runs.
