@@ -1,8 +1,8 @@
 /**
  * Marks never flash by while an answer streams: the demo reply's `**demo gateway**`, its
- * `` `inline code` `` and its `[Hermes docs](…)` link arrive a word at a time, and each shows
- * formatted from its first word (bold, code, the link's label) instead of as raw `**`, backticks
- * or a bracket that jump into shape a word later. The gateway holds the stream right after each
+ * `` `inline code` ``, its table and its `[Hermes docs](…)` link arrive a word at a time, and each
+ * shows formatted from its first word (bold, code, the link's label; the table once its delimiter
+ * row starts) instead of as raw `**`, backticks, pipes or a bracket that jump into shape later. The gateway holds the stream right after each
  * of those first words (its test hooks), so what is checked is exactly that moment, however far
  * behind a loaded machine runs.
  */
@@ -20,7 +20,7 @@ function stepsTo(end: string): number {
 	return index + 1;
 }
 
-test('bold, code and a link show formatted from their first word, never as raw marks', async ({
+test('bold, code, a table and a link show formatted from the start, never as raw marks', async ({
 	page,
 	gateway
 }) => {
@@ -49,6 +49,13 @@ test('bold, code and a link show formatted from their first word, never as raw m
 	await streamTo('`inline ');
 	await expect(body.locator('li code')).toHaveText('inline');
 	await expect(body).not.toContainText('`');
+
+	// A table's header line is held back until its delimiter row starts, then shows as a table.
+	await streamTo('Value |\n');
+	await expect(body).not.toContainText('Metric');
+	await expect(body.locator('table')).toHaveCount(0);
+	await streamTo('Value |\n| --- ');
+	await expect(body.locator('th')).toHaveText(['Metric', 'Value']);
 
 	await streamTo('[Hermes ');
 	await expect(body.locator('p').last()).toHaveText(/^Read more in the Hermes\s*$/);

@@ -71,6 +71,18 @@ describe('renderStreaming', () => {
 		expect(one(renderStreaming('| a | b |\n|:-'), 'th').getAttribute('align')).toBe('left');
 	});
 
+	it('holds back a table header until its delimiter row starts, never a paragraph of pipes', () => {
+		for (const before of ['', 'Intro.\n\n', 'Here it is:\n'])
+			for (const header of ['|', '| Met', '| Metric | Value |', '| Metric | Value |\n']) {
+				const fragment = dom(renderStreaming(before + header));
+				expect(fragment.textContent, before + header).not.toContain('|');
+				expect(fragment.textContent, before + header).not.toContain('Met');
+				expect(fragment.textContent?.trim()).toBe(before.trim());
+			}
+		// A piped line that is text after all shows once the next line starts.
+		expect(dom(renderStreaming('| not a table\nbut text')).textContent).toContain('| not a table');
+	});
+
 	it('keeps the first body row a row while it is typed, never a delimiter', () => {
 		const table = '| a | b |\n| --- | --- |\n';
 		for (const partial of ['|', '| ', '| -', '| - |', '|:']) {

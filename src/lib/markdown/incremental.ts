@@ -29,7 +29,7 @@ import { renderMarkdown } from './render';
 import { sanitizeHtml } from './sanitize';
 import { renderStreaming } from './streaming';
 import { closeOpenInline } from './inline-marks';
-import { completeTableDelimiter } from './tables';
+import { completeTableDelimiter, holdTableHeader } from './tables';
 
 /** The rendered state of a message: finished blocks (stable strings) and the open tail. */
 export interface RenderedBlocks {
@@ -118,7 +118,7 @@ export class IncrementalMarkdown implements RenderedBlocks {
 		const rest = text.slice(this.#committed);
 		// The unfinished last line starts here; a final text has none.
 		const lastLine = final ? rest.length + 1 : rest.lastIndexOf('\n') + 1;
-		const source = final ? rest : completeTableDelimiter(closeOpenFence(rest));
+		const source = final ? rest : holdTableHeader(completeTableDelimiter(closeOpenFence(rest)));
 		this.#count(source.length);
 		const tokens = lexMarkdown(source);
 		if (Object.keys(tokens.links).length > 0) return this.#goWhole(text, final);

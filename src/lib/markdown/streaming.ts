@@ -10,7 +10,7 @@
 import { closeOpenFence } from './fences';
 import { closeOpenInline } from './inline-marks';
 import { renderMarkdown } from './render';
-import { completeTableDelimiter } from './tables';
+import { completeTableDelimiter, holdTableHeader } from './tables';
 
 /**
  * Render partial markdown to sanitized HTML, exactly as `renderMarkdown` does, after repairing the
@@ -23,5 +23,6 @@ import { completeTableDelimiter } from './tables';
  * @throws Error when called without a DOM, like `renderMarkdown`.
  */
 export function renderStreaming(text: string): string {
-	return renderMarkdown(closeOpenInline(completeTableDelimiter(closeOpenFence(text))));
+	const repaired = holdTableHeader(completeTableDelimiter(closeOpenFence(text)));
+	return renderMarkdown(closeOpenInline(repaired));
 }

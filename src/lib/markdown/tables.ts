@@ -1,8 +1,8 @@
 /**
  * GFM table repair for streaming text ("Tables (extension)"): a table only exists once its
- * delimiter row (`|---|---|`) is complete, so while that row streams in, the header would flash
- * as a paragraph of pipes. Body rows need no help: `marked` already renders a partial last row
- * (missing cells are empty, extra ones dropped).
+ * delimiter row (`|---|---|`) is complete, so while its header and that row stream in, the header
+ * would flash as a paragraph of pipes. Body rows need no help: `marked` already renders a partial
+ * last row (missing cells are empty, extra ones dropped).
  */
 
 const DELIMITER_CELL = /^[ \t]*:?-+:?[ \t]*$/;
@@ -32,6 +32,26 @@ export function completeTableDelimiter(text: string): string {
 	});
 	lines[lines.length - 1] = `| ${completed.join(' | ')} |`;
 	return lines.join('\n');
+}
+
+// A line that may be a table's header: it starts with a pipe (how agents write tables).
+const HEADER_START = /^ {0,3}\|/;
+
+/**
+ * Returns `text` without a table header still on its own at the end: the last line (or the last
+ * complete one, the next not begun) starts with a pipe and the line above does not. Until its
+ * delimiter row starts nothing says it is a table, and it would show as a paragraph of pipes
+ * that jumps into a table a line later; held back, the table appears whole with its header.
+ * A piped line that turns out to be text shows once the next line starts. Top-level lines only.
+ */
+export function holdTableHeader(text: string): string {
+	const lines = text.split('\n');
+	let last = lines.length - 1;
+	if (lines[last] === '' && last > 0) last -= 1;
+	const line = lines[last]!;
+	if (!HEADER_START.test(line)) return text;
+	if (last > 0 && HEADER_START.test(lines[last - 1]!)) return text;
+	return lines.slice(0, last).join('\n') + (last > 0 ? '\n' : '');
 }
 
 /** Whether the piped lines at the end of `above` include a delimiter row. */
