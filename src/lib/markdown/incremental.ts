@@ -140,7 +140,8 @@ export class IncrementalMarkdown implements RenderedBlocks {
 		if (tokens.length === 0) return '';
 		const closed = closeOpenInline(source, tokens);
 		if (closed !== source) {
-			this.#count(closed.length);
+			// Part of this render: characters parsed, not a render of its own.
+			this.#work.charsParsed += closed.length;
 			tokens = lexMarkdown(closed);
 		}
 		return tokens.length > 0 ? sanitizeHtml(parseTokens(tokens, links)) : '';

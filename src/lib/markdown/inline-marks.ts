@@ -1,54 +1,38 @@
 /**
  * Inline repair for streaming text: the marks of the block being written are closed as if the
  * text ended there, so `This is **demo` shows **demo** in bold at once instead of flashing
- * `**demo` and jumping to bold a word later. The same for `*em*`, `_em_`, `~~del~~` and
+ * `**demo` and jumping to bold a word later. The same for `__strong__`, `~~del~~` and
  * `` `code` ``; a link still being typed shows its label (`[Hermes docs](https://exa` →
  * "Hermes docs", then the link once its `)` arrives) and an image nothing until it is whole; a
- * mark with nothing after it yet (`is **`) is held back, as is a line that would turn the
- * paragraph above into a setext heading for a moment (`Intro` + `-`, a list's first bullet).
+ * mark or backslash with nothing after it yet (`is **`) is held back, as is a line that would
+ * turn the paragraph above into a setext heading for a moment (`Intro` + `-`, a list's first
+ * bullet).
  *
- * Only the innermost block that ends the text is touched (a paragraph, heading, list item, quote
- * or a table's last cell); code blocks, math and everything finished are left as they are. The
- * scan follows CommonMark's delimiter rules ("Emphasis and strong emphasis": left/right-flanking
- * runs, `_` not inside words) with one stricter rule for openers: a mark right after a letter or
- * digit does not open (`2*x`, `snake_case`, `2**10` stay text), so text that only looks like
- * emphasis is not shown as such. The final render never goes through here (`renderMarkdown`).
+ * Only the innermost block that ends the text and is still open is touched (a paragraph, a
+ * heading being typed, a list item, a quote or a table's last cell); code blocks, math blocks and
+ * everything finished are left as they are. What counts as an open mark is `./inline-scan.ts`'s
+ * (single `*` and `_` never do: too often text). A mark opened far back is taken for text, since
+ * showing the rest of a paragraph bold by mistake would be the bigger jump. The final render
+ * never goes through here (`renderMarkdown`).
  */
 import type { Token, Tokens } from 'marked';
+import { scanInline, type Opener } from './inline-scan';
 import { lexMarkdown } from './parser';
 
-/** A run of `*`, `_` or `~~` that opened emphasis and has not been closed. */
-interface Opener {
-	mark: string;
-	length: number;
-	/** Where its run starts in the text. */
-	at: number;
-}
+/** How far back (characters) an open code span or emphasis still counts as being written. */
+const CODE_REACH = 160;
+const EMPHASIS_REACH = 120;
+/** Held-back marks dropped in a row before giving up (`a ** ** **`: text, not marks). */
+const DROPS = 3;
 
-/** The state at the end of a scan of inline text. */
-interface ScanEnd {
-	/** The openers still open, outermost first. */
-	open: Opener[];
-	/** The backtick run of a code span still open (0: none), and where it starts. */
-	code: number;
-	codeAt: number;
-	/** Where a run that ends the text starts, when it neither opens nor closes anything. */
-	bare: number | null;
-}
-
-/** How far back (characters) an open code span still counts as one being written. */
-const CODE_REACH = 80;
-/** The same for emphasis: `*em*` is a few words, `**strong**` up to a sentence or two. */
-const reach = (length: number) => (length === 1 ? 80 : 160);
-
-const SPACE = /\s/u;
-const WORD = /[\p{L}\p{N}]/u;
-const PUNCTUATION = /[\p{P}\p{S}]/u;
-// The start of a setext underline (`-`, `--`, `=`, `==`): more likely a list's first bullet or a
-// line of text on its way; from three on it is taken for the underline it looks like.
-const UNDERLINE = /^ {0,3}(?:={1,2}|-{1,2})[ \t]*$/;
-// The end of a link or image still being typed (not inside a code span: no backticks).
-const OPEN_LINK = /(^|[\s([{*_~"'])(!?)\[([^[\]`\n]*)(?:\]|\]\([^()\s]*)?$/u;
+// The start of a setext underline (`-`, `--`, `=`, `==`), after any quote markers: more likely a
+// list's first bullet or a line of text on its way; from three on it is taken for the underline.
+const UNDERLINE = /^(?:[ \t]*>)*[ \t]*(?:={1,2}|-{1,2})[ \t]*$/;
+// The end of a link or image being typed: `[label` (short, no parentheses: `[0, 1)` is an
+// interval) or `[label](destination`; not inside a code span (no backticks).
+const OPEN_LINK = /(^|[\s([{*_~"'])(!?)\[(?:([^[\]`\n()]{0,50})|([^[\]`\n]*)\]\([^()\s]*)$/u;
+// What would make a label at the start of a line a block (`1. `, `> `, `# `, `- `).
+const BLOCK_START = /^(\s*)(?:(\d{1,9})([.)])(?=\s|$)|(>|#{1,6}(?=\s|$)|[-+*](?=\s|$)))/;
 
 /**
  * `text` with the open inline marks of its last block closed (see the module doc); `tokens` are
@@ -61,9 +45,13 @@ export function closeOpenInline(
 	const block = lastBlock(tokens);
 	if (!block) return text;
 	const lastLine = text.slice(text.lastIndexOf('\n') + 1);
-	if (block.type === 'heading' && block.raw.trimEnd().includes('\n')) {
-		// A setext heading whose underline is still being typed: the line above stays a paragraph.
-		return lastLine !== '' && UNDERLINE.test(lastLine) ? text.slice(0, -lastLine.length) : text;
+	if (block.type === 'heading') {
+		if (block.raw.trimEnd().includes('\n')) {
+			// A setext heading whose underline is being typed: the line above stays a paragraph.
+			return lastLine !== '' && UNDERLINE.test(lastLine) ? text.slice(0, -lastLine.length) : text;
+		}
+		// A whole heading line is a finished block (the incremental renderer keeps it as it is).
+		if (block === tokens.at(-1) && block.raw.endsWith('\n')) return text;
 	}
 	const inline = block.type === 'table' ? openCell(lastLine) : (block as { text: string }).text;
 	if (inline === null) return text;
@@ -73,15 +61,19 @@ export function closeOpenInline(
 	const end = text.trimEnd();
 	const lineStart = body.lastIndexOf('\n') + 1;
 	if (body === '' || !end.endsWith(body.slice(lineStart))) return text;
-	const repaired = closeInline(body);
+	const repaired = closeInline(body, lineStart);
 	let kept = 0;
 	while (kept < body.length && body[kept] === repaired[kept]) kept++;
 	if (kept === body.length && repaired.length === body.length) return text;
-	if (kept < lineStart) return text;
-	return (
-		end.slice(0, end.length - (body.length - kept)) + repaired.slice(kept) + text.slice(end.length)
-	);
+	if (kept < lineStart) {
+		// What was held back took the whole last line: the same for the text without it.
+		const above = text.slice(0, Math.max(0, text.lastIndexOf('\n')));
+		return above.length < text.length ? closeOpenInline(above) : text;
+	}
+	const head = end.slice(0, end.length - (body.length - kept));
+	return head + repaired.slice(kept) + text.slice(end.length);
 }
+
 /**
  * The innermost block that ends the tokens' text: a paragraph, heading, list item's text or a
  * table; null when the text ends in anything else (code, math, a rule, a blank line).
@@ -109,104 +101,51 @@ function openCell(line: string): string | null {
 	return line.slice(line.lastIndexOf('|') + 1);
 }
 
-/** `body` (inline text without trailing whitespace) with what is open at its end closed. */
-function closeInline(body: string): string {
-	let text = body;
-	const link = scan(text).code > 0 ? null : OPEN_LINK.exec(text);
-	if (link) {
-		const [whole, before = '', image, label = ''] = link;
-		// An image shows nothing until whole; a link its label (its own marks closed below).
-		text = text.slice(0, text.length - whole.length + before.length) + (image ? '' : label);
-	}
-	const { code, codeAt, bare, ...rest } = scan(text);
-	// Emphasis is short: a mark opened long ago is more likely text (`*args and **kwargs`), and
-	// showing the rest of the paragraph bold until it ends would be the bigger jump.
-	const open = rest.open.filter((o) => text.length - o.at <= reach(o.length));
-	if (code > 0 && text.length - codeAt > CODE_REACH) return text;
-	if (code > 0) {
-		// Nothing typed after the backticks yet: hold them back rather than show an empty span.
-		if (text.slice(codeAt + code).trim() === '') return text.slice(0, codeAt) + closers(open);
-		return text + '`'.repeat(code) + closers(open);
-	}
-	return (bare === null ? text : text.slice(0, bare)) + closers(open);
-}
-
 /**
- * Scan inline text for marks left open at its end: code spans first (nothing inside them is a
- * mark), backslash escapes, then runs of `*`, `_` and `~~` by CommonMark's flanking rules.
+ * `body` (inline text without trailing whitespace; its last line starts at `lineStart`) with
+ * what is open at its end closed: a link's label for the link, then held-back marks dropped and
+ * the open ones closed.
  */
-function scan(text: string): ScanEnd {
-	const open: Opener[] = [];
-	let code = 0;
-	let codeAt = 0;
-	let bare: number | null = null;
-	for (let i = 0; i < text.length;) {
-		const c = text[i]!;
-		const run = runLength(text, i);
+function closeInline(body: string, lineStart: number): string {
+	let text = showLabel(body, lineStart);
+	for (let drops = 0; drops <= DROPS; drops++) {
+		const { open, code, codeAt, bare } = scanInline(text);
 		if (code > 0) {
-			if (c === '`' && run === code) code = 0;
-			i += c === '`' ? run : 1;
-			continue;
-		}
-		if (c === '\\') {
-			i += 2;
-			continue;
-		}
-		if (c === '`') {
-			code = run;
-			codeAt = i;
-		} else if (c === '*' || c === '_' || c === '~') {
-			const used = (c !== '~' || run === 2) && mark(text, i, run, open);
-			if (!used && i + run === text.length) bare = i;
-		}
-		i += c === '`' || c === '*' || c === '_' || c === '~' ? run : 1;
-	}
-	return { open, code, codeAt, bare };
-}
-
-/** Apply one run of `*`, `_` or `~~` at `at`: close an opener or open one. True if it did. */
-function mark(text: string, at: number, run: number, open: Opener[]): boolean {
-	const c = text[at]!;
-	const before = text[at - 1] ?? ' ';
-	const after = text[at + run] ?? ' ';
-	const left = flanks(after, before);
-	const right = flanks(before, after);
-	const canClose = c === '_' ? right && (!left || PUNCTUATION.test(after)) : right;
-	const canOpen = left && !WORD.test(before) && (c !== '_' || !right || PUNCTUATION.test(before));
-	if (canClose) {
-		const index = open.findLastIndex((o) => o.mark === c);
-		if (index >= 0) {
-			const opener = open[index]!;
-			// Marks opened inside it and never closed stay text (CommonMark drops them too).
-			open.length = run < opener.length ? index + 1 : index;
-			if (run < opener.length) opener.length -= run;
-			return true;
+			if (text.length - codeAt > CODE_REACH) return text;
+			// Backticks with nothing after them yet: held back rather than shown as an empty span.
+			if (text.slice(codeAt + code).trim() !== '')
+				return text + '`'.repeat(code) + closers(open, text.length);
+			text = text.slice(0, codeAt).trimEnd();
+		} else if (bare !== null) {
+			text = text.slice(0, bare).trimEnd();
+		} else {
+			return text + closers(open, text.length);
 		}
 	}
-	if (canOpen) open.push({ mark: c, length: c === '~' ? 2 : Math.min(run, 3), at });
-	return canOpen;
+	return body;
 }
 
-/**
- * CommonMark's flanking test, from the side the run faces (`next`) and its back (`prev`):
- * `next` is not whitespace, and not punctuation unless `prev` is whitespace or punctuation.
- */
-function flanks(next: string, prev: string): boolean {
-	if (SPACE.test(next)) return false;
-	return !PUNCTUATION.test(next) || SPACE.test(prev) || PUNCTUATION.test(prev);
+/** `text` with a link being typed at its end shown as its label, an image as nothing. */
+function showLabel(text: string, lineStart: number): string {
+	if (scanInline(text).code > 0) return text;
+	const link = OPEN_LINK.exec(text);
+	if (!link) return text;
+	const [whole, before = '', image, open, closed] = link;
+	const at = text.length - whole.length + before.length;
+	let label = image ? '' : (open ?? closed ?? '');
+	// At the start of a line, `[1. Introduction](#…` must not turn into a numbered list.
+	if (at === lineStart || text[at - 1] === '\n')
+		label = label.replace(BLOCK_START, (_, space, digits, dot, sign) =>
+			digits ? `${space}${digits}\\${dot}` : `${space}\\${sign}`
+		);
+	return text.slice(0, at) + label;
 }
 
-/** Closers for the openers still open, innermost first. */
-function closers(open: readonly Opener[]): string {
+/** Closers for the openers still open (innermost first), those opened within reach of `end`. */
+function closers(open: readonly Opener[], end: number): string {
 	return open
+		.filter((o) => o.length > 1 && end - o.at <= EMPHASIS_REACH)
 		.map((o) => o.mark.repeat(o.length))
 		.reverse()
 		.join('');
-}
-
-/** The length of the run of the character at `at`. */
-function runLength(text: string, at: number): number {
-	let end = at;
-	while (text[end] === text[at]) end++;
-	return end - at;
 }
