@@ -1,8 +1,9 @@
 /**
  * `IRIS_AGENT=hermes` in the real app: a turn answered by a Hermes Agent API server (the unit
  * tests' fake, from the runs API's formats) shows its reasoning, tool card, approval picker and
- * metadata like any other turn, and the approval reaches Hermes; Steer reaches the run; while
- * Hermes is down the gateway shows as degraded, and is back to normal once Hermes answers.
+ * metadata like any other turn, and the approval reaches Hermes; Steer reaches the run; "thinking"
+ * shows again after a tool; while Hermes is down the gateway shows as degraded, and is back to
+ * normal once Hermes answers.
  */
 import { startFakeHermes } from '../unit/support/fake-hermes';
 import { composer, expect, lastArticle, pairViaLink, sendMessage, test } from './fixtures';
@@ -64,6 +65,39 @@ test('a Hermes run: reasoning, a tool card, an approval answered in the app, the
 			authorization: 'Bearer e2e-key'
 		});
 		expect(fake.runs[0]!.idempotencyKey).toEqual(expect.any(String));
+	} finally {
+		await fake.close();
+	}
+});
+
+test('"thinking" shows again after a tool, while the open answer waits for its next words', async ({
+	page,
+	startGateway
+}) => {
+	const fake = await startFakeHermes({
+		steps: [
+			{ event: 'message.delta', delta: 'Let me look at the folder. ' },
+			{ event: 'tool.started', tool: 'terminal', preview: 'ls', args: { cmd: 'ls' } },
+			{ event: 'approval.request', command: 'ls', description: 'List the folder' },
+			{ event: 'tool.completed', tool: 'terminal', duration: 0.5, output_preview: 'a b' },
+			{ hold: true }
+		]
+	});
+	try {
+		const gateway = await startGateway({ env: { IRIS_AGENT: 'hermes', HERMES_API_URL: fake.url } });
+		await pairViaLink(page, gateway);
+		const thinking = page.getByText('Hermes is thinking…');
+		await sendMessage(page, 'what is in the folder');
+		const answer = lastArticle(page, 'assistant');
+		// The tool waits for approval; once allowed, it ends and Hermes thinks again, its answer
+		// still open with nothing new in it: "thinking", not a cursor alone.
+		const dialog = page.getByRole('dialog', { name: 'Approval required', exact: true });
+		await dialog.getByRole('button', { name: 'Allow once', exact: true }).click();
+		const tool = answer.getByRole('group', { name: 'Tool: terminal', exact: true });
+		await expect(tool).toContainText('Done in 0.50 s');
+		await expect(answer).toContainText('Let me look at the folder.');
+		await expect(answer).toHaveAttribute('data-status', 'streaming');
+		await expect(thinking).toBeVisible();
 	} finally {
 		await fake.close();
 	}

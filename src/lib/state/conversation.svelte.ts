@@ -137,12 +137,16 @@ export class Conversation {
 	);
 
 	/**
-	 * An answer's text is streaming now (the newest message is the agent's, with text so far):
-	 * its cursor already shows the agent at work.
+	 * The length (UTF-16 code units) of the answer streaming now, 0 when none: the agent's newest
+	 * streaming message among the last few (a question queued or a steer sent meanwhile may
+	 * follow it). Its growing text and cursor show the agent at work.
 	 */
-	get writing(): boolean {
-		const last = this.views.at(-1);
-		return last?.row.role === 'assistant' && last.streaming && last.text !== '';
+	get writing(): number {
+		for (let i = this.views.length - 1; i >= Math.max(0, this.views.length - 4); i--) {
+			const view = this.views[i]!;
+			if (view.row.role === 'assistant' && view.streaming) return view.text.length;
+		}
+		return 0;
 	}
 
 	/**
