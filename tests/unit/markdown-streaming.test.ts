@@ -79,8 +79,13 @@ describe('renderStreaming', () => {
 				expect(fragment.textContent, before + header).not.toContain('Met');
 				expect(fragment.textContent?.trim()).toBe(before.trim());
 			}
-		// A piped line that is text after all shows once the next line starts.
+		// A piped line that is text after all shows once the next line starts, or once it is long.
 		expect(dom(renderStreaming('| not a table\nbut text')).textContent).toContain('| not a table');
+		const absolute = 'The notation\n|x| means the absolute value of x, as usual';
+		expect(dom(renderStreaming(absolute)).textContent).toContain('|x| means');
+		// A quoted table is held back the same way; a header without outer pipes is not held.
+		expect(dom(renderStreaming('> Here:\n>\n> | Name | Qty |')).textContent).not.toContain('|');
+		expect(dom(renderStreaming('a | b\n|')).querySelectorAll('th')).toHaveLength(2);
 	});
 
 	it('keeps the first body row a row while it is typed, never a delimiter', () => {

@@ -4,9 +4,9 @@
  * `**demo` and jumping to bold a word later. The same for `__strong__`, `~~del~~` and
  * `` `code` ``; a link still being typed shows its label (`[Hermes docs](https://exa` →
  * "Hermes docs", then the link once its `)` arrives) and an image nothing until it is whole; a
- * mark or backslash with nothing after it yet (`is **`) is held back, as is a line that would
- * turn the paragraph above into a setext heading for a moment (`Intro` + `-`, a list's first
- * bullet).
+ * mark or backslash with nothing after it yet (`is **`) is held back, as is a line of block
+ * markers alone (`> `, `## `, `- `, `1.`: an empty quote, heading or list item, or a list's first
+ * marker under a paragraph, which shows as text or makes it a setext heading for a moment).
  *
  * Only the innermost block that ends the text and is still open is touched (a paragraph, a
  * heading being typed, a list item, a quote or a table's last cell); code blocks, math blocks and
@@ -20,14 +20,17 @@ import { scanInline, type Opener } from './inline-scan';
 import { lexMarkdown } from './parser';
 
 /** How far back (characters) an open code span or emphasis still counts as being written. */
-const CODE_REACH = 160;
-const EMPHASIS_REACH = 120;
+const CODE_REACH = 250;
+const EMPHASIS_REACH = 250;
 /** Held-back marks dropped in a row before giving up (`a ** ** **`: text, not marks). */
 const DROPS = 3;
 
 // The start of a setext underline (`-`, `--`, `=`, `==`), after any quote markers: more likely a
 // list's first bullet or a line of text on its way; from three on it is taken for the underline.
 const UNDERLINE = /^(?:[ \t]*>)*[ \t]*(?:={1,2}|-{1,2})[ \t]*$/;
+// A line with only block markers yet (`> `, `## `, `- `, `1.`): an empty quote, heading or list
+// item, or a list that has not interrupted the paragraph above yet.
+const MARKERS_ONLY = /^(?:[ \t]*>)*[ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]*|#{1,6}[ \t]*)?$/;
 // The end of a link or image being typed: `[label` (short, no parentheses: `[0, 1)` is an
 // interval) or `[label](destination`; not inside a code span (no backticks).
 const OPEN_LINK = /(^|[\s([{*_~"'])(!?)\[(?:([^[\]`\n()]{0,50})|([^[\]`\n]*)\]\([^()\s]*)$/u;
@@ -42,15 +45,17 @@ export function closeOpenInline(
 	text: string,
 	tokens: readonly Token[] = lexMarkdown(text)
 ): string {
+	if (withoutMarkers(text) !== text) return withoutMarkers(text);
+	const lastLine = text.slice(text.lastIndexOf('\n') + 1);
 	const block = lastBlock(tokens);
 	if (!block) return text;
-	const lastLine = text.slice(text.lastIndexOf('\n') + 1);
 	if (block.type === 'heading') {
 		if (block.raw.trimEnd().includes('\n')) {
 			// A setext heading whose underline is being typed: the line above stays a paragraph.
 			return lastLine !== '' && UNDERLINE.test(lastLine) ? text.slice(0, -lastLine.length) : text;
 		}
-		// A whole heading line is a finished block (the incremental renderer keeps it as it is).
+		// A whole heading line is a finished block (the incremental renderer keeps a top-level one
+		// as it is; in a list item the item goes on, and so does the repair).
 		if (block === tokens.at(-1) && block.raw.endsWith('\n')) return text;
 	}
 	const inline = block.type === 'table' ? openCell(lastLine) : (block as { text: string }).text;
@@ -71,7 +76,15 @@ export function closeOpenInline(
 		return above.length < text.length ? closeOpenInline(above) : text;
 	}
 	const head = end.slice(0, end.length - (body.length - kept));
-	return head + repaired.slice(kept) + text.slice(end.length);
+	return withoutMarkers(head + repaired.slice(kept) + text.slice(end.length));
+}
+
+/** `text` without a last line of block markers alone (see `MARKERS_ONLY`). */
+function withoutMarkers(text: string): string {
+	const lastLine = text.slice(text.lastIndexOf('\n') + 1);
+	return lastLine.trim() !== '' && MARKERS_ONLY.test(lastLine)
+		? text.slice(0, -lastLine.length)
+		: text;
 }
 
 /**
@@ -107,7 +120,7 @@ function openCell(line: string): string | null {
  * the open ones closed.
  */
 function closeInline(body: string, lineStart: number): string {
-	let text = showLabel(body, lineStart);
+	let text = showLabel(body, lineStart).trimEnd();
 	for (let drops = 0; drops <= DROPS; drops++) {
 		const { open, code, codeAt, bare } = scanInline(text);
 		if (code > 0) {
@@ -141,10 +154,16 @@ function showLabel(text: string, lineStart: number): string {
 	return text.slice(0, at) + label;
 }
 
-/** Closers for the openers still open (innermost first), those opened within reach of `end`. */
+/**
+ * Closers for the strong openers still open (innermost first) within reach of `end`; none when
+ * a weak one is open inside them (`**very *important`: closing the outer one would pair up the
+ * inner one wrongly).
+ */
 function closers(open: readonly Opener[], end: number): string {
-	return open
-		.filter((o) => o.length > 1 && end - o.at <= EMPHASIS_REACH)
+	const closing = open.filter((o) => !o.weak && end - o.at <= EMPHASIS_REACH);
+	const first = closing[0];
+	if (first && open.some((o) => o.weak && o.at > first.at)) return '';
+	return closing
 		.map((o) => o.mark.repeat(o.length))
 		.reverse()
 		.join('');

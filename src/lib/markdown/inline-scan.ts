@@ -2,19 +2,21 @@
  * The scan behind `./inline-marks.ts`: which inline marks are open at the end of a block's text
  * while it streams. Code spans come first (nothing inside one is a mark); URLs, autolinks and
  * HTML tags, link destinations and inline math are passed over whole (their `_` and `*` are not
- * emphasis); then runs of `**`, `__` and `~~` by CommonMark's flanking rules ("Emphasis and
- * strong emphasis"), with stricter openers: not right after a letter or digit (`2**10`), except
- * in scripts written without spaces (`这是**重要`), and only before a letter, digit, emoji or an
- * opening bracket, quote or backtick (a glob such as `**.md` stays text). Single `*` and `_` are
- * followed only so that `*em*` pairs up; `./inline-marks.ts` never closes one (a pointer, a glob,
- * a wildcard or `*args` is as common as emphasis). Linear in the text's length.
+ * emphasis); then runs of `*`, `_` and `~` by CommonMark's flanking rules ("Emphasis and
+ * strong emphasis"). Only `**` and `~~` openers after whitespace, an opening bracket or quote, or
+ * in scripts written without spaces (`这是**重要`), and before a letter, digit, emoji, bracket,
+ * quote or backtick, are ones the repair closes; the others (single `*` and `_`, `__`, `2**10`,
+ * `**.md`, `f(**opts)`) are weak: followed so that their closers pair up, never closed (a
+ * pointer, a glob, `*args` or `__dirname` is as common as emphasis). Linear in the length.
  */
 
 /** A run of `*`, `_` or `~~` that opened emphasis and has not been closed. */
 export interface Opener {
 	mark: string;
-	/** 1 to 3 (`***` opens strong and emphasis at once). Single ones are tracked, never closed. */
+	/** 1 to 3 (`***` opens strong and emphasis at once). */
 	length: number;
+	/** Tracked so that its closer pairs up, never closed by the repair (see the module doc). */
+	weak: boolean;
 	/** Where its run starts in the text. */
 	at: number;
 }
@@ -38,6 +40,10 @@ const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
 // What emphasis starts with, in practice.
 const STARTS = /[\p{L}\p{N}\p{Extended_Pictographic}`[("'‘“]/u;
 const URL_START = /^(?:https?:\/\/|www\.)/;
+// What may come right before a strong opener besides whitespace: an opening bracket or quote.
+const OPENING = /[([{"'‘“]/u;
+// What ends a URL without being part of it (GFM autolinks' trailing punctuation), marks too.
+const URL_TAIL = /[*_~.,:;!?'")\]]+$/;
 /** Openers kept (deeper nesting is not emphasis anyone writes). */
 const MAX_OPEN = 16;
 
@@ -84,19 +90,22 @@ export function scanInline(text: string): ScanEnd {
 function opaqueEnd(text: string, at: number): number {
 	const c = text[at];
 	const next = text[at + 1] ?? '';
+	// Only a construct that is closed: one still being typed may be plain text (`$HOME`, `a < b`).
 	const to = (closer: string, from: number) => {
 		const end = text.indexOf(closer, from);
-		return end < 0 ? text.length : end + closer.length;
+		return end < 0 ? at : end + closer.length;
 	};
 	if (c === '$' && next !== '' && !SPACE.test(next) && !/\d/.test(next))
 		return next === '$' ? to('$$', at + 2) : to('$', at + 1);
 	if (c === '\\' && next === '(') return to('\\)', at + 2);
 	if (c === '<' && /[A-Za-z/!]/.test(next)) return to('>', at + 1);
-	if (c === ']' && next === '(') return to(')', at + 2);
+	// A destination being typed is the open link's (`./inline-marks.ts` shows its label).
+	if (c === ']' && next === '(') return to(')', at + 2) > at ? to(')', at + 2) : text.length;
 	if ((c === 'h' || c === 'w') && !WORD.test(text[at - 1] ?? ' ')) {
 		if (URL_START.test(text.slice(at, at + 8))) {
 			const space = text.slice(at).search(/\s/);
-			return space < 0 ? text.length : at + space;
+			const url = space < 0 ? text.slice(at) : text.slice(at, at + space);
+			return at + url.replace(URL_TAIL, '').length;
 		}
 	}
 	return at;
@@ -122,13 +131,19 @@ function mark(text: string, at: number, run: number, open: Opener[]): boolean {
 			return true;
 		}
 	}
-	const canOpen =
-		left &&
-		STARTS.test(after) &&
-		(!WORD.test(before) || UNSPACED.test(before)) &&
-		(c !== '_' || !right || PUNCTUATION.test(before));
+	// CommonMark's opener; a weak one (tracked so that its closer pairs up, never closed here)
+	// unless it is `**` or `~~` where emphasis starts in practice.
+	const canOpen = left && (c !== '_' || !right || PUNCTUATION.test(before));
 	if (!canOpen) return false;
-	open.push({ mark: c, length: Math.min(run, 3), at });
+	const strong =
+		run >= 2 &&
+		c !== '_' &&
+		STARTS.test(after) &&
+		(SPACE.test(before) ||
+			UNSPACED.test(before) ||
+			// `(**note**)`, not a call's `f(**opts)`.
+			(OPENING.test(before) && !WORD.test(text[at - 2] ?? ' ')));
+	open.push({ mark: c, length: Math.min(run, 3), at, weak: !strong });
 	// Openers left open pile up only in text that is not emphasis: the oldest stop counting.
 	if (open.length > MAX_OPEN) open.shift();
 	return true;

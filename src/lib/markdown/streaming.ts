@@ -16,9 +16,11 @@ import { completeTableDelimiter, holdTableHeader } from './tables';
  * Render partial markdown to sanitized HTML, exactly as `renderMarkdown` does, after repairing the
  * unfinished end: an unterminated code fence is closed (an open fence renders as `<pre><code>`),
  * a fence marker still being typed is held back, a table's delimiter row still being typed is
- * completed so the table does not flash as text, and the last block's open inline marks are
- * closed (`./inline-marks.ts`: `**bold` shows bold, a link being typed its label). For complete
- * text — no open fence, delimiter row or mark — the result equals `renderMarkdown(text)`.
+ * completed so the table does not flash as text (its header line alone is held back), and the
+ * last block's open inline marks are closed (`./inline-marks.ts`: `**bold` shows bold, a link
+ * being typed its label; marks and block markers with nothing after them are held back). Text
+ * that ends in none of these — a finished paragraph, code block or table — renders as
+ * `renderMarkdown(text)` does; the final render always goes through `renderMarkdown`.
  *
  * @throws Error when called without a DOM, like `renderMarkdown`.
  */

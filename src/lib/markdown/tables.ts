@@ -34,15 +34,19 @@ export function completeTableDelimiter(text: string): string {
 	return lines.join('\n');
 }
 
-// A line that may be a table's header: it starts with a pipe (how agents write tables).
-const HEADER_START = /^ {0,3}\|/;
+// A line that may be a table's header: it starts with a pipe (how agents write tables), in a
+// quote or not.
+const HEADER_START = /^(?:[ \t]*>)*[ \t]{0,3}\|/;
+/** Characters of a piped line after which it needs three pipes to be taken for a header. */
+const HEADER_GUESS = 40;
 
 /**
  * Returns `text` without a table header still on its own at the end: the last line (or the last
- * complete one, the next not begun) starts with a pipe and the line above does not. Until its
- * delimiter row starts nothing says it is a table, and it would show as a paragraph of pipes
- * that jumps into a table a line later; held back, the table appears whole with its header.
- * A piped line that turns out to be text shows once the next line starts. Top-level lines only.
+ * complete one, the next not begun) starts with a pipe (after up to 3 spaces, in a quote or not)
+ * and the line above has none. Until its delimiter row starts nothing says it is a table, and it
+ * would show as a paragraph of pipes that jumps into a table a line later; held back, the table
+ * appears whole with its header. A piped line that turns out to be text shows once the next line
+ * starts, or once it is longer than a header with fewer than three pipes would be.
  */
 export function holdTableHeader(text: string): string {
 	const lines = text.split('\n');
@@ -50,7 +54,9 @@ export function holdTableHeader(text: string): string {
 	if (lines[last] === '' && last > 0) last -= 1;
 	const line = lines[last]!;
 	if (!HEADER_START.test(line)) return text;
-	if (last > 0 && HEADER_START.test(lines[last - 1]!)) return text;
+	if (last > 0 && lines[last - 1]!.includes('|')) return text;
+	// Past a few words, a line with fewer than three pipes is text (`|x| is the absolute value`).
+	if (line.trim().length > HEADER_GUESS && (line.match(/\|/g) ?? []).length < 3) return text;
 	return lines.slice(0, last).join('\n') + (last > 0 ? '\n' : '');
 }
 

@@ -137,14 +137,15 @@ export class Conversation {
 	);
 
 	/**
-	 * The length (UTF-16 code units) of the answer streaming now, 0 when none: the agent's newest
-	 * streaming message among the last few (a question queued or a steer sent meanwhile may
-	 * follow it). Its growing text and cursor show the agent at work.
+	 * How much the answer streaming now shows (UTF-16 code units of its text and reasoning), 0
+	 * when none: the agent's newest streaming message among the last few (a question queued or a
+	 * steer sent meanwhile may follow it). Its growing text and cursor show the agent at work.
 	 */
 	get writing(): number {
 		for (let i = this.views.length - 1; i >= Math.max(0, this.views.length - 4); i--) {
 			const view = this.views[i]!;
-			if (view.row.role === 'assistant' && view.streaming) return view.text.length;
+			if (view.row.role === 'assistant' && view.streaming)
+				return view.text.length + view.reasoning.length;
 		}
 		return 0;
 	}
