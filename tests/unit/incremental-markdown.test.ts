@@ -59,6 +59,16 @@ describe('IncrementalMarkdown', () => {
 		}
 	});
 
+	it('does not split a paragraph at piped lines that only look like a table while typed', () => {
+		const doc =
+			'You can chain the commands:\n\ncat access.log\n| grep " 500 "\n| awk \'{print $1}\'\n' +
+			'| sort | uniq -c\n\nThis prints the IPs with errors.\n';
+		const r = new IncrementalMarkdown();
+		for (let end = 1; end <= doc.length; end++) r.update(doc.slice(0, end));
+		r.finish(doc);
+		expect(r.html).toBe(renderMarkdown(doc));
+	});
+
 	it('follows an open code fence by scanning new lines only, shown as text', () => {
 		const lines = Array.from({ length: 80 }, (_, i) => `  let v${i} = a < b && c; // <${i}>`);
 		const doc = `Intro\n\n\`\`\`ts\n${lines.join('\n')}\n\`\`\`\n\nAfter.\n`;

@@ -192,13 +192,16 @@ export class IncrementalMarkdown implements RenderedBlocks {
  * How many leading tokens of a streaming tail are finished (`lastLine`: offset in `source` where
  * the unfinished last line starts). A token is finished when a later non-space token starts on a
  * complete line, or when it is closed itself: an ATX heading or a fenced code block whose last
- * line is complete, a paragraph or table followed by a complete blank line.
+ * line is complete, a paragraph or table followed by a complete blank line. A table whose
+ * delimiter row is the unfinished line finishes nothing: that row may be the repair's guess
+ * (`| sort` under `| grep x` is no table), and the paragraph above may go on.
  */
 function finishedCount(tokens: TokensList, source: string, lastLine: number): number {
 	let open = 0;
 	let offset = 0;
 	for (const [i, token] of tokens.entries()) {
-		if (i > 0 && token.type !== 'space' && offset < lastLine) open = i;
+		const guessed = token.type === 'table' && offset + token.raw.indexOf('\n') + 1 >= lastLine;
+		if (i > 0 && token.type !== 'space' && offset < lastLine && !guessed) open = i;
 		const end = offset + token.raw.length;
 		if (isClosed(token, source, end, lastLine)) open = i + 1;
 		offset = end;

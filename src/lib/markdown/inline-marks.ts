@@ -45,7 +45,8 @@ export function closeOpenInline(
 	text: string,
 	tokens: readonly Token[] = lexMarkdown(text)
 ): string {
-	if (withoutMarkers(text) !== text) return withoutMarkers(text);
+	const held = withoutMarkers(text);
+	if (held !== text) return held;
 	const lastLine = text.slice(text.lastIndexOf('\n') + 1);
 	const block = lastBlock(tokens);
 	if (!block) return text;
