@@ -150,6 +150,28 @@ export default ts.config(
 		rules: { 'layers/imports': ['error', { root: ROOT, layers: LAYERS }] }
 	},
 	{
+		// Dexie keeps, for each live query, every commit it hears of that does not concern it until
+		// the query runs again; LiveQuery subscribes afresh a query that goes quiet, a raw one kept
+		// every message key of a long session (bench/README.md "Long-session memory").
+		files: ['src/**/*.ts', 'src/**/*.svelte'],
+		ignores: ['src/lib/state/live.svelte.ts'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					paths: [
+						{
+							name: 'dexie',
+							importNames: ['liveQuery'],
+							message:
+								'Use LiveQuery (state/live.svelte.ts), or Dexie.on("storagemutated") for another database.'
+						}
+					]
+				}
+			]
+		}
+	},
+	{
 		ignores: [
 			'build/',
 			'src/lib/protocol/iris/validators.generated.js',

@@ -76,6 +76,11 @@ export async function heapSnapshot(cdp: CDPSession, saveTo?: string): Promise<He
 	return summariseSnapshot(json);
 }
 
+/** Bytes of V8's compiled code (the snapshot's `(code)` nodes) that `b` has more than `a`. */
+export function codeGrowth(a: HeapSummary, b: HeapSummary): number {
+	return (b.byName.get('(code)')?.size ?? 0) - (a.byName.get('(code)')?.size ?? 0);
+}
+
 /** The `limit` names whose self size grew most from `a` to `b`, largest first. */
 export function snapshotGrowth(
 	a: HeapSummary,

@@ -11,13 +11,13 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: ROOT });
 
-/** The `layers/imports` messages for `code` linted as the file at `path` (from the repo root). */
-async function layerErrors(path: string, code: string): Promise<string[]> {
+/** The `rule` messages for `code` linted as the file at `path` (from the repo root). */
+async function layerErrors(path: string, code: string, rule = 'layers/imports'): Promise<string[]> {
 	const [result] = await eslint.lintText(code, { filePath: `${ROOT}${path}` });
 	const messages = result?.messages ?? [];
 	// A parsing error would hide every rule: fail loudly instead of passing for the wrong reason.
 	expect(messages.filter((m) => m.fatal)).toEqual([]);
-	return messages.filter((m) => m.ruleId === 'layers/imports').map((m) => m.message);
+	return messages.filter((m) => m.ruleId === rule).map((m) => m.message);
 }
 
 const svelte = (script: string) => `<script lang="ts">\n${script}\n</script>\n\n<p>{x}</p>\n`;
@@ -97,6 +97,15 @@ describe(
 			expect(errors).toEqual([
 				expect.stringContaining('src/lib/state may not import src/lib/bench')
 			]);
+		});
+
+		it("refuses Dexie's raw liveQuery outside LiveQuery (a quiet one keeps every commit)", async () => {
+			const code = "import { liveQuery } from 'dexie';\nexport const x = liveQuery;\n";
+			const rule = 'no-restricted-imports';
+			expect(await layerErrors('src/lib/state/drafts.ts', code, rule)).toEqual([
+				expect.stringContaining('Use LiveQuery')
+			]);
+			expect(await layerErrors('src/lib/state/live.svelte.ts', code, rule)).toEqual([]);
 		});
 	}
 );

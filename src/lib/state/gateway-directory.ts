@@ -4,17 +4,21 @@
  * the directory cannot be opened (IndexedDB unusable: the app moves to memory anyway) every
  * answer is "none", so the app goes on with the first store as before.
  */
-import { liveQuery } from 'dexie';
+import { Dexie } from 'dexie';
 import {
 	activateGateway,
 	activeGateway,
 	deactivateGateway,
+	DIRECTORY_NAME,
 	forgetGateway,
 	openDirectory,
 	type GatewayDirectory,
 	type GatewayPairing,
 	type GatewayRow
 } from '../db/gateways';
+
+/** How Dexie names the directory's tables and indexes in a `storagemutated` event's parts. */
+const DIRECTORY_PARTS = `idb://${DIRECTORY_NAME}/`;
 
 export class PageDirectory {
 	#dir: Promise<GatewayDirectory | null> | null = null;
@@ -46,22 +50,42 @@ export class PageDirectory {
 	}
 
 	/**
-	 * Call `onChange` with the active gateway whenever it changes, in this tab or another (Dexie's
-	 * `liveQuery` hears other tabs' writes). Also called once with the current one. Returns the stop.
+	 * Call `onChange` with the active gateway whenever the directory changes, in this tab or
+	 * another (Dexie's `storagemutated` hears other tabs' commits), and once with the current one.
+	 * Returns the stop.
+	 *
+	 * Not a `liveQuery`: Dexie keeps, for each live query, every mutation it hears of that does
+	 * not concern it until the query runs again, and the directory's query never runs again while
+	 * a session writes messages to the gateway's store: it kept every message key of the session
+	 * (bench/README.md "Long-session memory"). Here each commit's parts are looked at and let go.
 	 */
 	watch(onChange: (row: GatewayRow | null) => void): () => void {
-		let subscription: { unsubscribe(): void } | null = null;
 		let stopped = false;
-		void this.#open().then((dir) => {
-			if (!dir || stopped) return;
-			subscription = liveQuery(() => activeGateway(dir)).subscribe({
-				next: onChange,
-				error: (e: unknown) => this.#report(`gateway directory: ${(e as Error).message}`)
-			});
+		let dir: GatewayDirectory | null = null;
+		// One read after the other: a later change is never overtaken by an earlier read.
+		let reading = Promise.resolve();
+		const read = () => {
+			reading = reading
+				.then(() => (dir && !stopped ? activeGateway(dir) : undefined))
+				.then(
+					(row) => {
+						if (row !== undefined && !stopped) onChange(row);
+					},
+					(e: unknown) => this.#report(`gateway directory: ${(e as Error).message}`)
+				);
+		};
+		const onMutated = (parts: Record<string, unknown>) => {
+			for (const part in parts) if (part.startsWith(DIRECTORY_PARTS)) return read();
+		};
+		void this.#open().then((opened) => {
+			if (!opened || stopped) return;
+			dir = opened;
+			Dexie.on('storagemutated', onMutated);
+			read();
 		});
 		return () => {
 			stopped = true;
-			subscription?.unsubscribe();
+			Dexie.on('storagemutated').unsubscribe(onMutated);
 		};
 	}
 

@@ -6,10 +6,10 @@
  * `hello.ack` (`meta.server_caps` in its store), then subscribes with that key, without asking
  * again (only if notifications are still allowed) and registers the new subscription.
  */
-import { liveQuery } from 'dexie';
 import { getMeta } from '../db/meta';
 import type { PushRegistration } from '../protocol/push';
 import { subscribePush } from '../platform/push';
+import { LiveQuery } from './live.svelte';
 import type { Store } from './store.svelte';
 
 /**
@@ -30,21 +30,22 @@ export function carryPush(
 		return;
 	}
 	if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-	const db = store.db;
-	const subscription = liveQuery(() => getMeta(db, 'server_caps')).subscribe({
-		next: (caps) => {
-			if (!caps) return;
+	const caps = new LiveQuery(
+		store,
+		(db) => getMeta(db, 'server_caps'),
+		undefined,
+		(value) => {
+			if (!value) return;
 			stop();
-			if (caps.push !== 'fcm' || !caps.vapid_public_key) return;
-			subscribePush(caps.vapid_public_key)
+			if (value.push !== 'fcm' || !value.vapid_public_key) return;
+			subscribePush(value.vapid_public_key)
 				.then((sub) => register({ via: 'fcm', fcm_token: JSON.stringify(sub) }))
 				.catch(fail);
-		},
-		error: fail
-	});
+		}
+	);
 	const unwatch = store.onSwitch(() => stop());
 	function stop() {
-		subscription.unsubscribe();
+		caps.dispose();
 		unwatch();
 	}
 }
