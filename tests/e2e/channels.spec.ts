@@ -4,9 +4,11 @@ import {
 	expect,
 	messageLog,
 	pairViaLink,
+	sendMessage,
 	test,
 	channelAction
 } from './fixtures';
+import { hook } from './faults';
 import type { Page } from '@playwright/test';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Channels', exact: true });
@@ -123,4 +125,28 @@ test('messages in a thread stay in the thread', async ({ page, gateway }) => {
 	);
 	await channelLink(page, 'General').click();
 	await expect(messageLog(page)).not.toContainText('only in the thread');
+});
+
+test("the open channel's highlight keeps its width while Hermes answers there", async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	const row = nav(page).locator('li', { has: page.locator('a[aria-current="page"]') });
+	/** The widths of what paints the row's highlight (the row, or only its link). */
+	const highlight = () =>
+		row.evaluate((li) =>
+			[li, li.querySelector('a')!]
+				.filter((el) => getComputedStyle(el).backgroundColor !== 'rgba(0, 0, 0, 0)')
+				.map((el) => Math.round(el.getBoundingClientRect().width))
+		);
+	const idle = await highlight();
+	expect(idle).toHaveLength(1);
+	await hook(gateway, 'hold', { after: 3 });
+	await sendMessage(page, 'hello');
+	// The busy dot shows in the row (its text is for screen readers), inside the highlight.
+	await expect(row.getByText('Hermes is answering here')).toBeAttached();
+	expect(await highlight()).toEqual(idle);
+	await hook(gateway, 'release');
+	await expect(row.getByText('Hermes is answering here')).toHaveCount(0);
 });

@@ -17,6 +17,8 @@ const REASONING = /^The user wants to see reasoning\..*explain it briefly\.$/;
  * it, however far behind a loaded machine runs.
  */
 const STEPS_BEFORE_HOLD = 20;
+/** The reasoning's words after those (one step each): "two options, … briefly." */
+const REASONING_STEPS_LEFT = 11;
 
 test('reasoning shows above the answer while streaming, collapsible, and after a reload', async ({
 	page,
@@ -40,6 +42,14 @@ test('reasoning shows above the answer while streaming, collapsible, and after a
 	await expect(reasoning).toHaveAttribute('open');
 	await expect(reasoning.locator('p')).toHaveText(/restate the question, then weigh\s*$/);
 	await expect(answer).toHaveAttribute('data-status', 'streaming');
+	await expect(reasoning.locator('summary')).toHaveText('Reasoning (thinking…)');
+
+	// Once the answer's words stream, the agent is no longer thinking: the summary says so.
+	await hook(gateway, 'hold', { after: REASONING_STEPS_LEFT + 3 });
+	await expect.poll(() => heldSteps(gateway)).toBe(1);
+	await expect(answer).toContainText('After thinking');
+	await expect(answer).toHaveAttribute('data-status', 'streaming');
+	await expect(reasoning.locator('summary')).toHaveText('Reasoning');
 
 	await hook(gateway, 'release');
 	await expect(answer).toHaveAttribute('data-status', 'complete');

@@ -42,3 +42,24 @@ test('tool cards show name, preview, args, progress, result and duration; beats 
 	await expect(after.getByRole('group', { name: 'Tool: terminal' })).toContainText('Failed');
 	await expect(after.locator('footer')).toContainText(speed);
 });
+
+test("on a narrow phone the answer's facts wrap between facts, never inside one", async ({
+	page,
+	gateway
+}) => {
+	await page.setViewportSize({ width: 320, height: 640 });
+	await pairViaLink(page, gateway);
+	await sendMessage(page, 'hello');
+	await expect(lastArticle(page, 'assistant')).toHaveAttribute('data-status', 'complete');
+	await sendMessage(page, '/demo tools');
+	const answer = lastArticle(page, 'assistant');
+	await expect(answer).toHaveAttribute('data-status', 'complete');
+	const footer = answer.locator('footer');
+	await expect(footer).toContainText(/demo-echo · \d+ tokens · [\d.]+ s to first words/);
+	// Model, tokens and first words at least; each fact is one line box (its text not broken).
+	const lines = await footer
+		.locator('.fact')
+		.evaluateAll((facts) => facts.map((f) => [f.textContent, f.getClientRects().length]));
+	expect(lines.length).toBeGreaterThanOrEqual(3);
+	for (const [text, boxes] of lines) expect(boxes, `"${text}" on one line`).toBe(1);
+});
