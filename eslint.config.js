@@ -168,6 +168,14 @@ export default ts.config(
 						}
 					]
 				}
+			],
+			'no-restricted-properties': [
+				'error',
+				{
+					object: 'Dexie',
+					property: 'liveQuery',
+					message: 'Use LiveQuery (state/live.svelte.ts).'
+				}
 			]
 		}
 	},

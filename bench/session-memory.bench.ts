@@ -152,8 +152,9 @@ test('long-session memory', async ({ browser, gateway }) => {
 		`session-memory: JS heap after GC ${(w.heapBytes / 2 ** 20).toFixed(2)} → ${(end.point.heapBytes / 2 ** 20).toFixed(2)} MiB, ` +
 			`growth ${(growth * 100).toFixed(1)} % [≤ 10 %]`
 	);
-	// V8's optimised code grows as more of the app (and Playwright's injected script) gets hot: the
-	// JIT's, bounded by the code, not by the session (bench/README.md "Long-session memory").
+	// V8's compiled code (bytecode, feedback, and mostly optimised machine code) grows as more of
+	// the app (and Playwright's injected script) gets hot: bounded by the code, not the session
+	// (bench/README.md "Long-session memory").
 	const code = codeGrowth(warm!.summary, end.summary);
 	const growthWithoutCode = (end.point.heapBytes - code) / w.heapBytes - 1;
 	log(

@@ -106,6 +106,10 @@ describe(
 				expect.stringContaining('Use LiveQuery')
 			]);
 			expect(await layerErrors('src/lib/state/live.svelte.ts', code, rule)).toEqual([]);
+			const property = "import { Dexie } from 'dexie';\nexport const x = Dexie.liveQuery;\n";
+			expect(
+				await layerErrors('src/lib/state/drafts.ts', property, 'no-restricted-properties')
+			).toEqual([expect.stringContaining('Use LiveQuery')]);
 		});
 	}
 );

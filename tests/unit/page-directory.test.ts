@@ -1,11 +1,13 @@
 import 'fake-indexeddb/auto';
+import { Dexie, RangeSet } from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { gatewayIdentity } from '../../src/lib/db/gateways';
+import { activateGateway, gatewayIdentity, openDirectory } from '../../src/lib/db/gateways';
 import { IrisDB, type MessageRow } from '../../src/lib/db/schema';
 import { PageDirectory } from '../../src/lib/state/gateway-directory';
 
 const A = { url: 'ws://a.example:8787/ws', token: 'ta' };
 const B = { url: 'wss://b.example/ws', token: 'tb' };
+const C = { url: 'wss://c.example/ws', token: 'tc' };
 
 let store: IrisDB | undefined;
 afterEach(async () => {
@@ -56,5 +58,30 @@ describe("the page's view of the gateway directory", () => {
 		await macrotasks(3);
 		expect(seen).toHaveLength(stopped);
 		expect(reports).toEqual([]);
+	});
+
+	it('reads again when Dexie says anything may have changed (back from the page cache)', async () => {
+		const watcher = new PageDirectory(() => {});
+		const seen: (string | null)[] = [];
+		const stop = watcher.watch((row) => seen.push(row?.id ?? null));
+		await vi.waitFor(() => expect(seen).toHaveLength(1));
+		const before = seen[0];
+		// Another tab switched while this page sat in the back/forward cache: no event came.
+		const event = Dexie.on('storagemutated');
+		const fire = event.fire;
+		event.fire = () => {};
+		const dir = await openDirectory();
+		try {
+			await activateGateway(dir, C);
+		} finally {
+			event.fire = fire;
+		}
+		await macrotasks(3);
+		expect(seen).toEqual([before]);
+		// What Dexie fires on `pageshow` from that cache.
+		event.fire({ all: new RangeSet(-Infinity, [[]]) });
+		await vi.waitFor(() => expect(seen).toEqual([before, gatewayIdentity(C)]));
+		stop();
+		dir.close();
 	});
 });

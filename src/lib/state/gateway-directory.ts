@@ -19,6 +19,8 @@ import {
 
 /** How Dexie names the directory's tables and indexes in a `storagemutated` event's parts. */
 const DIRECTORY_PARTS = `idb://${DIRECTORY_NAME}/`;
+/** The part of a `storagemutated` event that means "every database, every key". */
+const ALL_PARTS = 'all';
 
 export class PageDirectory {
 	#dir: Promise<GatewayDirectory | null> | null = null;
@@ -67,14 +69,16 @@ export class PageDirectory {
 		const read = () => {
 			reading = reading
 				.then(() => (dir && !stopped ? activeGateway(dir) : undefined))
-				.then(
-					(row) => {
-						if (row !== undefined && !stopped) onChange(row);
-					},
-					(e: unknown) => this.#report(`gateway directory: ${(e as Error).message}`)
-				);
+				.then((row) => {
+					if (row !== undefined && !stopped) onChange(row);
+				})
+				// Also what `onChange` threw: the next change is read all the same.
+				.catch((e: unknown) => this.#report(`gateway directory: ${(e as Error).message}`));
 		};
 		const onMutated = (parts: Record<string, unknown>) => {
+			// `all`: anything may have changed (Dexie says so when the page is back from the
+			// back/forward cache, where it heard no other tab's commits).
+			if (ALL_PARTS in parts) return read();
 			for (const part in parts) if (part.startsWith(DIRECTORY_PARTS)) return read();
 		};
 		void this.#open().then((opened) => {

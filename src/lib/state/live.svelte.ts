@@ -50,6 +50,7 @@ export class LiveQuery<T> {
 	readonly #store: Store;
 	readonly #query: (db: IrisDB) => Promise<T> | T;
 	readonly #onValue: ((value: T) => void) | undefined;
+	readonly #onError: ((error: Error) => void) | undefined;
 	readonly #unwatch: () => void;
 	#subscription: { unsubscribe(): void };
 	/** `mutations` when the subscription started or last delivered. */
@@ -62,16 +63,22 @@ export class LiveQuery<T> {
 		this.#recycled = true;
 	};
 
+	/**
+	 * Follow `query` on `store` (`current` is `initial` until the first result). `onValue` hears
+	 * each result shown, `onError` each failed read (also kept in `error`).
+	 */
 	constructor(
 		store: Store,
 		query: (db: IrisDB) => Promise<T> | T,
 		initial: T,
-		onValue?: (value: T) => void
+		onValue?: (value: T) => void,
+		onError?: (error: Error) => void
 	) {
 		this.current = initial;
 		this.#store = store;
 		this.#query = query;
 		this.#onValue = onValue;
+		this.#onError = onError;
 		this.#subscription = this.#subscribe();
 		// Also revives a query that errored on the store that failed.
 		this.#unwatch = store.onSwitch(() => this.#restart());
@@ -130,6 +137,7 @@ export class LiveQuery<T> {
 		this.#recycled = false;
 		this.error = e instanceof Error ? e : new Error(String(e));
 		this.loaded = true;
+		this.#onError?.(this.error);
 	}
 
 	#subscribe(): { unsubscribe(): void } {

@@ -41,7 +41,8 @@ export function carryPush(
 			subscribePush(value.vapid_public_key)
 				.then((sub) => register({ via: 'fcm', fcm_token: JSON.stringify(sub) }))
 				.catch(fail);
-		}
+		},
+		fail
 	);
 	const unwatch = store.onSwitch(() => stop());
 	function stop() {
