@@ -150,3 +150,53 @@ test("the open channel's highlight keeps its width while Hermes answers there", 
 	await hook(gateway, 'release');
 	await expect(row.getByText('Hermes is answering here')).toHaveCount(0);
 });
+
+test("the open channel's row is scrolled into view in a long list, also in the phone's drawer", async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	const general = await nav(page)
+		.locator('li', { has: page.getByRole('link', { name: 'General', exact: true }) })
+		.getAttribute('data-chat-id');
+	const channels = [
+		{ chat_id: general, name: 'General', kind: 'default', is_default: true },
+		...Array.from({ length: 40 }, (_, i) => ({
+			chat_id: `more-${i}`,
+			name: `More channel ${i}`,
+			kind: 'channel'
+		}))
+	];
+	await hook(
+		gateway,
+		'inject',
+		{},
+		JSON.stringify({ v: 1, type: 'channel.list', payload: { channels } })
+	);
+	const last = channelLink(page, 'More channel 39');
+	await expect(last).toBeAttached();
+	/** Whether the open channel's row lies wholly inside the part of the list that shows. */
+	const rowShown = () =>
+		nav(page)
+			.locator('a[aria-current="page"]')
+			.evaluate((a) => {
+				let list = a.parentElement;
+				while (list && list.scrollHeight <= list.clientHeight) list = list.parentElement;
+				const row = a.getBoundingClientRect();
+				const view = (list ?? document.documentElement).getBoundingClientRect();
+				return row.height > 0 && row.top >= view.top - 1 && row.bottom <= view.bottom + 1;
+			});
+	// Opened from elsewhere (a link, a notification): its row was far below the fold.
+	await page.goto(`${gateway.httpUrl}/chat/more-39`);
+	await expect(page.getByRole('heading', { name: 'More channel 39', exact: true })).toBeVisible();
+	await expect(nav(page).locator('a[aria-current="page"]')).toHaveText('More channel 39');
+	await expect.poll(rowShown).toBe(true);
+
+	// On a phone the list is in a drawer, laid out only when it opens.
+	await page.setViewportSize({ width: 390, height: 844 });
+	await page.goto(`${gateway.httpUrl}/chat/more-38`);
+	await expect(page.getByRole('heading', { name: 'More channel 38', exact: true })).toBeVisible();
+	await page.getByRole('button', { name: 'Channels', exact: true }).click();
+	await expect(nav(page).locator('a[aria-current="page"]')).toHaveText('More channel 38');
+	await expect.poll(rowShown).toBe(true);
+});

@@ -75,9 +75,10 @@ describe('answerFacts', () => {
 	it('does not round a quick first word down to 0 s', () => {
 		const facts = (first_text_ms: number) =>
 			answerFacts({ timing: { first_text_ms, stream_ms: 100 } })[0];
-		expect(facts(43)).toBe('0.04 s to first words');
-		expect(facts(6)).toBe('0.006 s to first words');
-		expect(facts(96)).toBe('0.1 s to first words');
+		expect(facts(0)).toBe('<0.1 s to first words');
+		expect(facts(43)).toBe('<0.1 s to first words');
+		expect(facts(99)).toBe('<0.1 s to first words');
+		expect(facts(100)).toBe('0.1 s to first words');
 		expect(facts(149)).toBe('0.1 s to first words');
 	});
 });

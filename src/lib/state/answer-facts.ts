@@ -23,9 +23,12 @@ export function answerFacts(row: Pick<MessageRow, 'tokens' | 'timing'>): string[
 	if (row.tokens) facts.push(m.message_tokens({ count: row.tokens }));
 	const first = row.timing?.first_text_ms;
 	if (first !== undefined) {
-		// Tenths of a second, but a quick first word (a local model) is not rounded down to "0 s".
-		const digits = first < 100 ? { maximumSignificantDigits: 1 } : { maximumFractionDigits: 1 };
-		const seconds = formatNumber(first / 1000, digits);
+		// Tenths of a second; a quicker first word (a local model, or start and text in one
+		// message) reads "<0.1 s", not "0 s".
+		const seconds =
+			first < 100
+				? `<${formatNumber(0.1)}`
+				: formatNumber(first / 1000, { maximumFractionDigits: 1 });
 		facts.push(m.message_first_text({ seconds }));
 	}
 	const rate = tokensPerSecond(row);
