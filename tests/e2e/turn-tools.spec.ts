@@ -91,4 +91,9 @@ test("on a narrow phone the answer's facts wrap between facts, never inside one"
 	});
 	expect(lines.length).toBeGreaterThan(1);
 	expect(lines).not.toContain('·');
+	// The actions and the time share the first row; the facts are under them.
+	const box = async (selector: string) => (await footer.locator(selector).first().boundingBox())!;
+	const [actions, time, factsBox] = [await box('.actions'), await box('time'), await box('.facts')];
+	expect(Math.abs(actions.y + actions.height / 2 - (time.y + time.height / 2))).toBeLessThan(4);
+	expect(factsBox.y).toBeGreaterThanOrEqual(time.y + time.height - 1);
 });
