@@ -9,6 +9,7 @@ import {
 	channelAction
 } from './fixtures';
 import { hook } from './faults';
+import { rowInView } from './row-in-view';
 import type { Page } from '@playwright/test';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Channels', exact: true });
@@ -175,17 +176,7 @@ test("the open channel's row is scrolled into view in a long list, also in the p
 	);
 	const last = channelLink(page, 'More channel 39');
 	await expect(last).toBeAttached();
-	/** Whether the open channel's row lies wholly inside the part of the list that shows. */
-	const rowShown = () =>
-		nav(page)
-			.locator('a[aria-current="page"]')
-			.evaluate((a) => {
-				let list = a.parentElement;
-				while (list && list.scrollHeight <= list.clientHeight) list = list.parentElement;
-				const row = a.getBoundingClientRect();
-				const view = (list ?? document.documentElement).getBoundingClientRect();
-				return row.height > 0 && row.top >= view.top - 1 && row.bottom <= view.bottom + 1;
-			});
+	const rowShown = () => rowInView(nav(page).locator('a[aria-current="page"]'));
 	// Opened from elsewhere (a link, a notification): its row was far below the fold.
 	await page.goto(`${gateway.httpUrl}/chat/more-39`);
 	await expect(page.getByRole('heading', { name: 'More channel 39', exact: true })).toBeVisible();
