@@ -1,4 +1,4 @@
-import { expect, lastArticle, pairViaLink, sendMessage, test } from './fixtures';
+import { expect, lastArticle, pairViaLink, replyTo, sendMessage, test } from './fixtures';
 
 test('tool cards show name, preview, args, progress, result and duration; beats show in the turn', async ({
 	page,
@@ -53,7 +53,9 @@ test("on a narrow phone the answer's facts wrap between facts, never inside one"
 	await sendMessage(page, 'hello');
 	await expect(lastArticle(page, 'assistant')).toHaveAttribute('data-status', 'complete');
 	await sendMessage(page, 'Show me the facts');
-	const answer = lastArticle(page, 'assistant');
+	// This answer, not the last one in the log: until it begins, that is the answer to "hello",
+	// complete and with facts of its own.
+	const answer = replyTo(page, 'Show me the facts');
 	await expect(answer).toHaveAttribute('data-status', 'complete');
 	const footer = answer.locator('footer');
 	await expect(footer).toContainText(/demo-echo · \d+ tokens · <?[\d.]+ s to first words/);

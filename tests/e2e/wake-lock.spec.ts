@@ -78,6 +78,8 @@ test('the screen stays on while the agent works, not after; Stop and the setting
 	await setting.uncheck();
 	await page.goBack();
 	await sendMessage(page, '/demo tools');
+	// The tools answer's end (until it begins, the last answer is the approval's, complete).
+	await expect(lastArticle(page, 'assistant')).toContainText('the test run failed');
 	await expect(lastArticle(page, 'assistant')).toHaveAttribute('data-status', 'complete');
 	expect(await wake(page)).toEqual({ requests: 2, held: 0 });
 });
