@@ -52,40 +52,37 @@ export class PageDirectory {
 	}
 
 	/**
-	 * Call `onChange` with the active gateway whenever the directory changes, in this tab or
-	 * another (Dexie's `storagemutated` hears other tabs' commits), and once with the current one.
-	 * Returns the stop.
+	 * Call `onChange` whenever the directory changes, in this tab or another (Dexie's
+	 * `storagemutated` hears other tabs' commits), and once when listening starts (a change
+	 * before it is not missed). It only tells: the caller reads what it needs (`active`) when it
+	 * acts, so a notice late in a queue never carries an old row. What `onChange` throws is
+	 * reported. Returns the stop.
 	 *
 	 * Not a `liveQuery`: Dexie keeps, for each live query, every mutation it hears of that does
 	 * not concern it until the query runs again, and the directory's query never runs again while
 	 * a session writes messages to the gateway's store: it kept every message key of the session
 	 * (bench/README.md "Long-session memory"). Here each commit's parts are looked at and let go.
 	 */
-	watch(onChange: (row: GatewayRow | null) => void): () => void {
+	watch(onChange: () => void): () => void {
 		let stopped = false;
-		let dir: GatewayDirectory | null = null;
-		// One read after the other: a later change is never overtaken by an earlier read.
-		let reading = Promise.resolve();
-		const read = () => {
-			reading = reading
-				.then(() => (dir && !stopped ? activeGateway(dir) : undefined))
-				.then((row) => {
-					if (row !== undefined && !stopped) onChange(row);
-				})
-				// Also what `onChange` threw: the next change is read all the same.
-				.catch((e: unknown) => this.#report(`gateway directory: ${(e as Error).message}`));
+		const notify = () => {
+			if (stopped) return;
+			try {
+				onChange();
+			} catch (e) {
+				this.#report(`gateway directory: ${(e as Error).message}`);
+			}
 		};
 		const onMutated = (parts: Record<string, unknown>) => {
 			// `all`: anything may have changed (Dexie says so when the page is back from the
 			// back/forward cache, where it heard no other tab's commits).
-			if (ALL_PARTS in parts) return read();
-			for (const part in parts) if (part.startsWith(DIRECTORY_PARTS)) return read();
+			if (ALL_PARTS in parts) return notify();
+			for (const part in parts) if (part.startsWith(DIRECTORY_PARTS)) return notify();
 		};
 		void this.#open().then((opened) => {
 			if (!opened || stopped) return;
-			dir = opened;
 			Dexie.on('storagemutated', onMutated);
-			read();
+			notify();
 		});
 		return () => {
 			stopped = true;

@@ -63,10 +63,9 @@ export class GatewaySwitch {
 	/** Follow the switches of other tabs from now on. */
 	watch(): void {
 		this.#directory.watch(() => {
-			// The directory is read again when the follow runs: a switch of this tab's own may be
-			// running, and the row heard of may be older than it (its read began before the
-			// switch's commit), which would switch this tab back. A failure is noted by `#queue`;
-			// the next change is followed all the same.
+			// Read when the follow runs, not when the change is heard: a switch of this tab's own
+			// may be running, and a row read before its commit would switch this tab back. A
+			// failure is noted by `#queue`; the next change is followed all the same.
 			this.#queue(async () => this.#follow(await this.#directory.active())).catch(() => {});
 		});
 	}
