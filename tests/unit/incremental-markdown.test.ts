@@ -59,6 +59,20 @@ describe('IncrementalMarkdown', () => {
 		}
 	});
 
+	it('renders a finished text that then grows as a whole, not as a paragraph of its own', () => {
+		// A run of an answer's text finished early (the page's copy of the text lagged behind the
+		// tool card that ends the run), then given the rest of its words.
+		const r = new IncrementalMarkdown();
+		r.update('I will check the build, then clean the old ');
+		r.finish('I will check the build, then clean the old ');
+		r.finish('I will check the build, then clean the old output. ');
+		expect(r.html).toBe(renderMarkdown('I will check the build, then clean the old output. '));
+		// Streaming again after a finish starts over too.
+		r.update('Another text');
+		r.finish('Another text, finished');
+		expect(r.html).toBe(renderMarkdown('Another text, finished'));
+	});
+
 	it('does not split a paragraph at piped lines that only look like a table while typed', () => {
 		const doc =
 			'You can chain the commands:\n\ncat access.log\n| grep " 500 "\n| awk \'{print $1}\'\n' +

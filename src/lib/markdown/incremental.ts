@@ -58,6 +58,8 @@ export class IncrementalMarkdown implements RenderedBlocks {
 	#fence: OpenFence | null = null;
 	/** Whole-text mode: a construct that is not block-local was seen (see the module doc). */
 	#whole = false;
+	/** `finish` ran: every block is closed, so more text is not an extension of it. */
+	#finished = false;
 	readonly #work: RenderWork = { renders: 0, charsParsed: 0 };
 
 	/** What this renderer has done so far (it should stay near the final text's length). */
@@ -89,6 +91,7 @@ export class IncrementalMarkdown implements RenderedBlocks {
 	 * @throws Error when called without a DOM (sanitizing needs one), like `renderMarkdown`.
 	 */
 	update(text: string): void {
+		if (this.#finished) this.#reset();
 		this.#advance(text, false);
 	}
 
@@ -97,7 +100,12 @@ export class IncrementalMarkdown implements RenderedBlocks {
 	 * finished, no repair applies, and `html` equals `renderMarkdown(text)`.
 	 */
 	finish(text: string): void {
+		if (this.#finished && text === this.#text) return;
+		// After a `finish` every block is closed: more text (a later `finish` or `update`) is
+		// rendered from the start, or words added to the last paragraph would be one of their own.
+		if (this.#finished) this.#reset();
 		this.#advance(text, true);
+		this.#finished = true;
 	}
 
 	#advance(text: string, final: boolean): void {
@@ -185,6 +193,7 @@ export class IncrementalMarkdown implements RenderedBlocks {
 		this.#code = null;
 		this.#fence = null;
 		this.#whole = false;
+		this.#finished = false;
 	}
 }
 
