@@ -17,6 +17,7 @@ import type { InboundEvent } from './inbound';
 import type { MediaTransfers } from './media';
 import { offerAsMessage } from './media/refs';
 import type { OutboxSender } from './outbox-sender';
+import { PartOffsets } from './part-offsets';
 import type { Reporter } from './reporter';
 import type { ToastFilter } from './toast-filter';
 import { wellFormedFrame } from './well-formed';
@@ -43,9 +44,12 @@ export class FrameRouter {
 	readonly #d: FrameRouterDeps;
 	/** Channels the running `sync` replay called idle, checked when it ends (`caughtUp`). */
 	readonly #idleInReplay = new Set<string>();
+	/** Where each tool card and beat began in its answer's text. */
+	readonly #offsets: PartOffsets;
 
 	constructor(deps: FrameRouterDeps) {
 		this.#d = deps;
+		this.#offsets = new PartOffsets((message_id) => deps.hot.latest(message_id));
 	}
 
 	/** Handle one inbound event (never throws; store failures are reported). */
@@ -76,12 +80,23 @@ export class FrameRouter {
 					payload.reasoning = reasoning;
 				}
 				this.#d.timing.stop(frame.payload.message_id);
+				this.#offsets.stopped(frame.payload.message_id);
 				queue.enqueue({ ...frame, payload });
 				return;
 			}
 			case 'message.start':
 				this.#d.timing.start(frame.payload.message_id);
+				this.#offsets.started(chat_id, frame.payload.message_id);
 				queue.enqueue(frame);
+				return;
+			case 'tool.start':
+			case 'commentary':
+			case 'picker.model':
+			case 'picker.choice':
+			case 'picker.clarify':
+			case 'picker.approval':
+			case 'picker.confirm':
+				queue.enqueue(this.#offsets.measure(frame, chat_id, !this.#d.toasts.catchingUp));
 				return;
 			case 'message':
 				this.#d.outbox.enrichAck(frame);
@@ -198,6 +213,7 @@ export class FrameRouter {
 	#opening(message_id: string, chat_id: string, change: () => boolean): void {
 		const first = this.#d.hot.latest(message_id) === undefined;
 		if (change() && first) {
+			this.#offsets.started(chat_id, message_id);
 			this.#d.queue.enqueue({ v: 1, type: 'message.start', chat_id, payload: { message_id } });
 		}
 	}

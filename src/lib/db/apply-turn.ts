@@ -15,7 +15,7 @@
  * Runs inside `applyFrames`' transaction (tables `messages`, `parts`, `pickers`).
  */
 import { Dexie } from 'dexie';
-import type { ServerFrame, ServerFrameOf } from '../protocol/iris/frames';
+import type { ServerFrame, ServerFrameOf, TextAt } from '../protocol/iris/frames';
 import type { IrisDB, MessageRow } from './schema';
 import type { PartRow, PickerRow, PickerType, ToolPart } from './turn-rows';
 import { choiceLabel } from './picker-choices';
@@ -68,6 +68,7 @@ export async function applyTurnFrame(
 				part_id,
 				chat_id: scope.chat_id,
 				seq: await nextSeq(db, message_id),
+				...textOffset(frame.payload.text_at, message_id),
 				text: frame.payload.text
 			});
 			return;
@@ -93,6 +94,7 @@ async function applyTool(db: IrisDB, frame: ToolFrame, scope: TurnScope): Promis
 		part_id,
 		chat_id: scope.chat_id,
 		seq: await nextSeq(db, message_id),
+		...(frame.type === 'tool.start' ? textOffset(frame.payload.text_at, message_id) : {}),
 		index: p.index,
 		name: p.name ?? 'tool',
 		notes: [],
@@ -121,19 +123,23 @@ async function applyTool(db: IrisDB, frame: ToolFrame, scope: TurnScope): Promis
 }
 
 async function applyPicker(db: IrisDB, frame: PickerFrame, scope: TurnScope): Promise<void> {
-	const p = frame.payload;
+	const { text_at, ...p } = frame.payload;
 	const existing = await db.pickers.get(p.picker_id);
-	const row: PickerRow =
-		existing ??
-		({
+	let row = existing;
+	if (!row) {
+		const message_id = await turnOf(db, scope, p.message_id);
+		row = {
 			picker_id: p.picker_id,
 			type: frame.type,
 			chat_id: scope.chat_id,
-			message_id: await turnOf(db, scope, p.message_id),
+			message_id,
 			ts: scope.now,
 			payload: p,
-			state: 'open'
-		} as PickerRow);
+			state: 'open',
+			parts_before: await nextSeq(db, message_id),
+			...textOffset(text_at, message_id)
+		} as PickerRow;
+	}
 	if (scope.thread_id !== undefined && !existing) row.thread_id = scope.thread_id;
 	// Extension `answer`: the gateway tells every device what was chosen.
 	if (typeof p.answer === 'string' && row.state !== 'answered') {
@@ -182,6 +188,11 @@ async function turnOf(db: IrisDB, scope: TurnScope, explicit: string | undefined
 		status: 'complete'
 	});
 	return message_id;
+}
+
+/** A part's `text_offset`, when the frame router measured the text of the part's own message. */
+function textOffset(at: TextAt | undefined, message_id: string): { text_offset?: number } {
+	return at?.message_id === message_id ? { text_offset: at.offset } : {};
 }
 
 async function nextSeq(db: IrisDB, message_id: string): Promise<number> {

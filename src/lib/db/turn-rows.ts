@@ -13,6 +13,12 @@ interface PartBase {
 	chat_id: string;
 	/** Order of arrival within the turn: 0, 1, 2 … */
 	seq: number;
+	/**
+	 * How much of the answer's text (UTF-16 code units) had streamed when the part began: the
+	 * bubble draws it there. Absent when this device did not follow the turn live (a replay, a
+	 * history page, older rows): such parts show before the text.
+	 */
+	text_offset?: number;
 }
 
 /** One tool call, from `tool.start` / `tool.progress` / `tool.end` with the same `index`. */
@@ -63,4 +69,8 @@ export interface PickerRow<T extends PickerType = PickerType> {
 	answer?: { value: string; label: string };
 	/** Why the answer did not go through, shown in the picker. */
 	error?: string;
+	/** How many parts its turn had when it was asked: it shows after them, before the next. */
+	parts_before?: number;
+	/** Where in the answer's text it was asked (`PartBase.text_offset`). */
+	text_offset?: number;
 }
