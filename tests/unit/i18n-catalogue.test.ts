@@ -83,6 +83,10 @@ describe('compiled messages', () => {
 		useCatalogue('zh-CN', zhCN);
 		expect(m.composer_send({}, { locale: 'zh-CN' })).toBe('发送');
 		expect(m.search_count({ count: 2 }, { locale: 'zh-CN' })).toBe('2 条结果');
+		// "Under" in the language's own words, not a "<" before a number.
+		expect(m.message_first_text_under({ seconds: '0.1' }, { locale: 'zh-CN' })).toBe(
+			'不到 0.1 秒开始回答'
+		);
 		expect(m.composer_send({}, { locale: 'en' })).toBe('Send');
 	});
 });

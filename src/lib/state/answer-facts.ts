@@ -24,12 +24,15 @@ export function answerFacts(row: Pick<MessageRow, 'tokens' | 'timing'>): string[
 	const first = row.timing?.first_text_ms;
 	if (first !== undefined) {
 		// Tenths of a second; a quicker first word (a local model, or start and text in one
-		// message) reads "<0.1 s", not "0 s".
-		const seconds =
+		// message) reads "<0.1 s" ("不到 0.1 秒"), not "0 s": a message of its own, as languages
+		// say "under" in their own way.
+		facts.push(
 			first < 100
-				? `<${formatNumber(0.1)}`
-				: formatNumber(first / 1000, { maximumFractionDigits: 1 });
-		facts.push(m.message_first_text({ seconds }));
+				? m.message_first_text_under({ seconds: formatNumber(0.1) })
+				: m.message_first_text({
+						seconds: formatNumber(first / 1000, { maximumFractionDigits: 1 })
+					})
+		);
 	}
 	const rate = tokensPerSecond(row);
 	if (rate !== undefined) {
