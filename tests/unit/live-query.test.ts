@@ -4,17 +4,13 @@ import { IrisDB, type MessageRow } from '../../src/lib/db/schema';
 import { getMeta, setMeta } from '../../src/lib/db/meta';
 import { LiveQuery, RECYCLE_AFTER } from '../../src/lib/state/live.svelte';
 import { Store } from '../../src/lib/state/store.svelte';
+import { macrotasks } from './support/macrotasks';
 
 let db: IrisDB | undefined;
 afterEach(async () => {
 	await db?.delete();
 	db = undefined;
 });
-
-/** Let `count` macrotasks run (Dexie starts a subscription's read from a `setTimeout`). */
-async function macrotasks(count: number): Promise<void> {
-	for (let i = 0; i < count; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 function row(i: number): MessageRow {
 	return {

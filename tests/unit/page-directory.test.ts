@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activateGateway, gatewayIdentity, openDirectory } from '../../src/lib/db/gateways';
 import { IrisDB, type MessageRow } from '../../src/lib/db/schema';
 import { PageDirectory } from '../../src/lib/state/gateway-directory';
+import { macrotasks } from './support/macrotasks';
 
 const A = { url: 'ws://a.example:8787/ws', token: 'ta' };
 const B = { url: 'wss://b.example/ws', token: 'tb' };
@@ -14,11 +15,6 @@ afterEach(async () => {
 	await store?.delete();
 	store = undefined;
 });
-
-/** Let `count` macrotasks run (reads and Dexie's events settle). */
-async function macrotasks(count: number): Promise<void> {
-	for (let i = 0; i < count; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 function message(i: number): MessageRow {
 	return {
