@@ -56,6 +56,6 @@ for (const [width, height] of [
 			'data-status',
 			'complete'
 		);
-		expect(await reading(replyTo(page, 'The build folder is clean'))).toEqual(ORDER);
+		await expect.poll(() => reading(replyTo(page, 'The build folder is clean'))).toEqual(ORDER);
 	});
 }

@@ -4,6 +4,7 @@ import { IrisDB } from '../../src/lib/db/schema';
 import { applyFrames } from '../../src/lib/db/apply';
 import { partsOf } from '../../src/lib/db/apply-turn';
 import { PartOffsets } from '../../src/lib/connection/part-offsets';
+import { textAtOf } from '../../src/lib/db/turn-rows';
 import type { ServerFrame, ServerFrameOf } from '../../src/lib/protocol/iris/frames';
 
 const db = new IrisDB('part-offsets-test');
@@ -25,31 +26,40 @@ const beat = (text: string): ServerFrameOf<'commentary'> => ({
 	payload: { text }
 });
 
+/** `frame` as the router passes it on, measured on `message_id` at `offset`. */
+function measured(frame: ServerFrame, message_id: string, offset: number): ServerFrame {
+	const payload: object = { ...frame.payload, text_at: { message_id, offset } };
+	return { ...frame, payload } as ServerFrame;
+}
+
 describe("where a part began in its answer's text", () => {
 	it("is the length of the channel's streaming answer when the part's first frame came", () => {
 		const texts = new Map<string, string>();
 		const offsets = new PartOffsets((id) => texts.get(id));
 		// No answer streams in the channel yet: no measure.
-		expect(offsets.measure(tool(0), 'c').payload.text_at).toBeUndefined();
+		expect(textAtOf(offsets.measure(tool(0), 'c').payload)).toBeUndefined();
 		offsets.started('c', 'a1');
 		texts.set('a1', 'I will look first. ');
-		expect(offsets.measure(tool(1), 'c').payload.text_at).toEqual({ message_id: 'a1', offset: 19 });
-		expect(offsets.measure(beat('Now the tests.'), 'c').payload.text_at).toEqual({
+		expect(textAtOf(offsets.measure(tool(1), 'c').payload)).toEqual({
+			message_id: 'a1',
+			offset: 19
+		});
+		expect(textAtOf(offsets.measure(beat('Now the tests.'), 'c').payload)).toEqual({
 			message_id: 'a1',
 			offset: 19
 		});
 		// Another channel's answer is not this one's; a frame naming its message is measured on it.
-		expect(offsets.measure(tool(2), 'other').payload.text_at).toBeUndefined();
+		expect(textAtOf(offsets.measure(tool(2), 'other').payload)).toBeUndefined();
 		texts.set('a0', 'older');
-		expect(offsets.measure(tool(3, { message_id: 'a0' }), 'other').payload.text_at).toEqual({
+		expect(textAtOf(offsets.measure(tool(3, { message_id: 'a0' }), 'other').payload)).toEqual({
 			message_id: 'a0',
 			offset: 5
 		});
 		// A `sync` replay: the text is the stream's newest, not where the part began.
-		expect(offsets.measure(tool(5), 'c', false).payload.text_at).toBeUndefined();
+		expect(textAtOf(offsets.measure(tool(5), 'c', false).payload)).toBeUndefined();
 		// Stopped: no longer the channel's turn.
 		offsets.stopped('a1');
-		expect(offsets.measure(tool(4), 'c').payload.text_at).toBeUndefined();
+		expect(textAtOf(offsets.measure(tool(4), 'c').payload)).toBeUndefined();
 	});
 
 	it('never keeps a measure the gateway sent', () => {
@@ -62,10 +72,7 @@ describe("where a part began in its answer's text", () => {
 		const frames: ServerFrame[] = [
 			{ v: 1, type: 'message.start', chat_id: 'c', payload: { message_id: 'a1' } },
 			tool(0, { text_at: { message_id: 'a1', offset: 19 } }),
-			{
-				...beat('Now the tests.'),
-				payload: { text: 'Now the tests.', text_at: { message_id: 'a1', offset: 30 } }
-			},
+			measured(beat('Now the tests.'), 'a1', 30),
 			// Measured on another message than the part's turn: not used.
 			tool(1, { text_at: { message_id: 'elsewhere', offset: 7 } }),
 			// A later frame of a part does not move it.
@@ -85,12 +92,16 @@ describe("where a part began in its answer's text", () => {
 		const frames: ServerFrame[] = [
 			{ v: 1, type: 'message.start', chat_id: 'c', payload: { message_id: 'a1' } },
 			tool(0, { text_at: { message_id: 'a1', offset: 19 } }),
-			{
-				v: 1,
-				type: 'picker.approval',
-				chat_id: 'c',
-				payload: { picker_id: 'p1', command: 'ls', text_at: { message_id: 'a1', offset: 19 } }
-			}
+			measured(
+				{
+					v: 1,
+					type: 'picker.approval',
+					chat_id: 'c',
+					payload: { picker_id: 'p1', command: 'ls' }
+				},
+				'a1',
+				19
+			)
 		];
 		await applyFrames(db, frames, { defaultChatId: 'c', now: 1 });
 		const picker = await db.pickers.get('p1');

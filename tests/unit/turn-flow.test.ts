@@ -30,11 +30,19 @@ function asked(id: string, parts_before?: number, text_offset?: number): PickerR
 
 /** The flow as `text "…"` (the last run marked `*`) and `[pieces]` (seq, or a question's id). */
 function shape(items: FlowItem[]): string[] {
-	return items.map((item) =>
-		item.kind === 'text'
-			? `text "${item.text}"${item.last ? '*' : ''}`
-			: `[${item.pieces.map((p) => ('part' in p ? p.part.seq : p.picker.picker_id)).join(',')}]`
-	);
+	const out: string[] = [];
+	let group: string[] | undefined;
+	for (const item of items) {
+		if (item.kind === 'text') {
+			if (group) out.push(`[${group.join(',')}]`);
+			group = undefined;
+			out.push(`text "${item.text}"${item.last ? '*' : ''}`);
+		} else {
+			group ??= [];
+			group.push('picker_id' in item.piece ? item.piece.picker_id : String(item.piece.seq));
+		}
+	}
+	return out;
 }
 
 describe('the order an answer is read in', () => {
@@ -109,6 +117,42 @@ describe('the order an answer is read in', () => {
 		expect(open('Checking. Done')).toEqual([
 			['Checking. ', false],
 			['Done', true]
+		]);
+	});
+
+	it('cuts where the block a piece fell in ends, and keeps the run open until it does', () => {
+		const text = 'Run:\n```\nnpm test\n';
+		// The cut waits for the code block's end: the card goes after the text so far.
+		const waiting = turnFlow(text, [beat(0, 10)], [], { cut: () => undefined });
+		expect(shape(waiting)).toEqual([`text "${text}"`, '[0]', 'text ""*']);
+		expect(waiting[0]).toMatchObject({ kind: 'text', open: true });
+		const moved = turnFlow(`${text}\`\`\`\nDone.`, [beat(0, 10)], [], { cut: () => 22 });
+		expect(shape(moved)).toEqual([`text "${text}\`\`\`\n"`, '[0]', 'text "Done."*']);
+	});
+
+	it('ignores every offset when the final text replaced what they were measured on', () => {
+		expect(
+			shape(turnFlow('New text.', [beat(0, 4)], [asked('q', 1, 6)], { placed: false }))
+		).toEqual(['[0,q]', 'text "New text."*']);
+	});
+
+	it('orders questions asked in one batch by the parts before them, not their given order', () => {
+		const parts = [beat(0, 0), beat(1, 0), beat(2, 0)];
+		expect(shape(turnFlow('x', parts, [asked('late', 2), asked('early', 1)]))).toEqual([
+			'[0,early,1,late,2]',
+			'text "x"*'
+		]);
+	});
+
+	it('shows a piece with no place with the next piece that has one (a reload mid-turn)', () => {
+		const text = 'Checking. Cleaning. Done.';
+		// Measured: only the last tool (the first came, and the question was asked, while the
+		// page reloaded); after it, a beat that came during a reconnect.
+		const parts = [beat(0), beat(1, 20), beat(2)];
+		expect(shape(turnFlow(text, parts, [asked('q', 1)]))).toEqual([
+			'text "Checking. Cleaning. "',
+			'[0,q,1,2]',
+			'text "Done."*'
 		]);
 	});
 });

@@ -18,6 +18,7 @@ import type { MediaTransfers } from './media';
 import { offerAsMessage } from './media/refs';
 import type { OutboxSender } from './outbox-sender';
 import { PartOffsets } from './part-offsets';
+import type { StopPayload } from '../db/message-run';
 import type { Reporter } from './reporter';
 import type { ToastFilter } from './toast-filter';
 import { wellFormedFrame } from './well-formed';
@@ -44,7 +45,7 @@ export class FrameRouter {
 	readonly #d: FrameRouterDeps;
 	/** Channels the running `sync` replay called idle, checked when it ends (`caughtUp`). */
 	readonly #idleInReplay = new Set<string>();
-	/** Where each tool card and beat began in its answer's text. */
+	/** Where each tool card, beat and question began in its answer's text. */
 	readonly #offsets: PartOffsets;
 
 	constructor(deps: FrameRouterDeps) {
@@ -61,9 +62,14 @@ export class FrameRouter {
 			case 'message.update': {
 				const { message_id, text, reasoning } = frame.payload;
 				this.#d.timing.text(message_id, text === '');
+				const before = hot.latest(message_id);
 				this.#opening(message_id, chat_id, () =>
 					hot.update(message_id, text, typeof reasoning === 'string' ? reasoning : undefined)
 				);
+				// Taken, and not an extension of the text before: the places measured on it moved.
+				if (before !== undefined && hot.latest(message_id) === text && !text.startsWith(before)) {
+					this.#offsets.rewritten(message_id);
+				}
 				return;
 			}
 			case 'message.append': {
@@ -80,13 +86,19 @@ export class FrameRouter {
 					payload.reasoning = reasoning;
 				}
 				this.#d.timing.stop(frame.payload.message_id);
-				this.#offsets.stopped(frame.payload.message_id);
+				const { message_id, final_text } = frame.payload;
+				if (this.#offsets.stopped(message_id, text, final_text)) {
+					(payload as StopPayload).parts_unplaced = true;
+				}
 				queue.enqueue({ ...frame, payload });
 				return;
 			}
 			case 'message.start':
 				this.#d.timing.start(frame.payload.message_id);
-				this.#offsets.started(chat_id, frame.payload.message_id);
+				// The store opens a turn for an answer only (db/message-run.ts).
+				if ((frame.payload.role ?? 'assistant') === 'assistant') {
+					this.#offsets.started(chat_id, frame.payload.message_id);
+				}
 				queue.enqueue(frame);
 				return;
 			case 'tool.start':
@@ -199,11 +211,16 @@ export class FrameRouter {
 	caughtUp(): void {
 		for (const chat_id of this.#idleInReplay) this.closeForgotten(chat_id);
 		this.#idleInReplay.clear();
+		this.#offsets.resume();
 	}
 
-	/** The link went down: its replay's idles say nothing now (the next `sync` replays them). */
+	/**
+	 * The link went down: its replay's idles say nothing now (the next `sync` replays them), and
+	 * the texts kept are too old to measure where parts begin until that `sync` caught up.
+	 */
 	linkDown(): void {
 		this.#idleInReplay.clear();
+		this.#offsets.pause();
 	}
 
 	/**

@@ -1,8 +1,11 @@
 /**
- * Where in an answer's text each tool card, commentary beat and question began (doc/protocol.md "Turn
- * anatomy"): the length of the text streamed so far when its first frame arrived, so the bubble
- * draws text, cards and text again in the order they came. Measured as frames arrive, not as
- * they are stored: the apply queue writes a batch later, when more text may have come.
+ * Where in an answer's text each tool card, commentary beat and question began (doc/protocol.md
+ * "Streaming"): the length of the text streamed so far when its first frame arrived, so the
+ * bubble draws text, cards and text again in the order they came. Measured as frames arrive, not
+ * as they are stored: the apply queue writes a batch later, when more text may have come. Not
+ * measured where the text kept may be older than the frame: in a `sync` replay, and from a drop
+ * of the link until its `sync` caught up. A text replaced rather than extended (an update, or a
+ * final text that does not begin with what streamed) makes the places unfit (`stopped`).
  *
  * No frame says where a part sits. A tool frame names its turn only as an extension
  * (`message_id`); without it the part belongs to the channel's current turn
@@ -10,16 +13,18 @@
  * channel and has not stopped. The measure names the message it was taken on, and the store
  * uses it only for a part of that message.
  */
-import type { ServerFrameOf } from '../protocol/iris/frames';
-import type { PickerType } from '../db/turn-rows';
+import type { ServerFrame } from '../protocol/iris/frames';
+import type { Measured, PickerType } from '../db/turn-rows';
 
 /** The frames that begin a part or ask a question within the answer. */
-export type PartFrame =
-	ServerFrameOf<'tool.start'> | ServerFrameOf<'commentary'> | ServerFrameOf<PickerType>;
+export type PartFrame = Extract<ServerFrame, { type: 'tool.start' | 'commentary' | PickerType }>;
 
 export class PartOffsets {
 	/** The answer streaming now in each channel, by `chat_id`. */
 	readonly #current = new Map<string, string>();
+	/** Answers whose text a `message.update` replaced while they streamed. */
+	readonly #rewritten = new Set<string>();
+	#paused = false;
 	readonly #latest: (message_id: string) => string | undefined;
 
 	/** `latest`: the text an answer has streamed so far (undefined when it is not streaming). */
@@ -32,24 +37,53 @@ export class PartOffsets {
 		this.#current.set(chat_id, message_id);
 	}
 
-	/** An answer stopped: it is no channel's current turn any more. */
-	stopped(message_id: string): void {
+	/** A `message.update` replaced the answer's text instead of extending it. */
+	rewritten(message_id: string): void {
+		this.#rewritten.add(message_id);
+	}
+
+	/**
+	 * An answer stopped: it is no channel's current turn any more. Returns whether the places
+	 * measured on it no longer fit its final text: it was rewritten while it streamed, or its
+	 * `final` text does not begin with what `streamed` (both undefined when not known).
+	 */
+	stopped(message_id: string, streamed?: string, final?: string): boolean {
 		for (const [chat_id, id] of this.#current) if (id === message_id) this.#current.delete(chat_id);
+		const rewritten = this.#rewritten.delete(message_id);
+		return (
+			rewritten || (streamed !== undefined && final !== undefined && !final.startsWith(streamed))
+		);
+	}
+
+	/**
+	 * Stop measuring (the link went down: the texts kept may be older than the frames the
+	 * gateway sends as soon as the link is back) until `resume` (its `sync` caught up).
+	 */
+	pause(): void {
+		this.#paused = true;
+	}
+
+	/** Measure again. */
+	resume(): void {
+		this.#paused = false;
 	}
 
 	/**
 	 * `frame` with its part's place in the text (`text_at`: the message measured and the length
 	 * of its text, UTF-16 code units), or without one when no answer of the channel is streaming
 	 * or the frame is not `live`: a `sync` replay sends a stream's text as its newest update,
-	 * not where it stood when the part began. A `text_at` the gateway sent is never kept: it is
+	 * not where it stood when the part began (nor while paused). A `text_at` the gateway sent is never kept: it is
 	 * the worker's own measure.
 	 */
-	measure<F extends PartFrame>(frame: F, chat_id: string, live = true): F {
-		const payload = { ...frame.payload };
+	measure(frame: PartFrame, chat_id: string, live = true): PartFrame {
+		const payload: Measured<PartFrame['payload']> = { ...frame.payload };
 		delete payload.text_at;
 		const message_id = payload.message_id ?? this.#current.get(chat_id);
-		const text = message_id === undefined || !live ? undefined : this.#latest(message_id);
-		if (message_id === undefined || text === undefined) return { ...frame, payload };
-		return { ...frame, payload: { ...payload, text_at: { message_id, offset: text.length } } };
+		const measuring = live && !this.#paused;
+		const text = message_id === undefined || !measuring ? undefined : this.#latest(message_id);
+		if (message_id !== undefined && text !== undefined) {
+			payload.text_at = { message_id, offset: text.length };
+		}
+		return { ...frame, payload } as PartFrame;
 	}
 }

@@ -15,9 +15,17 @@
  * Runs inside `applyFrames`' transaction (tables `messages`, `parts`, `pickers`).
  */
 import { Dexie } from 'dexie';
-import type { ServerFrame, ServerFrameOf, TextAt } from '../protocol/iris/frames';
+import type { ServerFrame, ServerFrameOf } from '../protocol/iris/frames';
 import type { IrisDB, MessageRow } from './schema';
-import type { PartRow, PickerRow, PickerType, ToolPart } from './turn-rows';
+import {
+	textAtOf,
+	type Measured,
+	type PartRow,
+	type PickerRow,
+	type PickerType,
+	type TextAt,
+	type ToolPart
+} from './turn-rows';
 import { choiceLabel } from './picker-choices';
 import { streamingAnswers } from './interrupted';
 
@@ -68,7 +76,7 @@ export async function applyTurnFrame(
 				part_id,
 				chat_id: scope.chat_id,
 				seq: await nextSeq(db, message_id),
-				...textOffset(frame.payload.text_at, message_id),
+				...textOffset(textAtOf(frame.payload), message_id),
 				text: frame.payload.text
 			});
 			return;
@@ -94,7 +102,7 @@ async function applyTool(db: IrisDB, frame: ToolFrame, scope: TurnScope): Promis
 		part_id,
 		chat_id: scope.chat_id,
 		seq: await nextSeq(db, message_id),
-		...(frame.type === 'tool.start' ? textOffset(frame.payload.text_at, message_id) : {}),
+		...(frame.type === 'tool.start' ? textOffset(textAtOf(frame.payload), message_id) : {}),
 		index: p.index,
 		name: p.name ?? 'tool',
 		notes: [],
@@ -123,7 +131,7 @@ async function applyTool(db: IrisDB, frame: ToolFrame, scope: TurnScope): Promis
 }
 
 async function applyPicker(db: IrisDB, frame: PickerFrame, scope: TurnScope): Promise<void> {
-	const { text_at, ...p } = frame.payload;
+	const { text_at, ...p } = frame.payload as Measured<PickerFrame['payload']>;
 	const existing = await db.pickers.get(p.picker_id);
 	let row = existing;
 	if (!row) {

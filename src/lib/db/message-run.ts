@@ -48,6 +48,14 @@ function idsOf(frames: readonly RunFrame[]): string[] {
 	return [...ids];
 }
 
+/**
+ * A `message.stop` payload as the frame router passes it on: `parts_unplaced` when the places
+ * measured for the turn's parts no longer fit its final text (connection/part-offsets.ts).
+ */
+export type StopPayload = Extract<RunFrame, { type: 'message.stop' }>['payload'] & {
+	parts_unplaced?: true;
+};
+
 type OpenTurns = Record<string, string>;
 
 /**
@@ -146,6 +154,7 @@ class Run {
 		if (p.reasoning !== undefined) row.reasoning = p.reasoning;
 		if (p.model !== undefined) row.model = p.model;
 		if (p.tokens !== undefined) row.tokens = p.tokens;
+		if ((p as StopPayload).parts_unplaced) row.parts_unplaced = true;
 		const timing = this.#ctx.answerTiming?.(p.message_id);
 		if (timing) row.timing = timing;
 		this.#set(row, existing);

@@ -65,6 +65,11 @@ export interface MessageRow {
 	/** How fast the answer came, when this device followed it live (connection/answer-timing.ts). */
 	timing?: AnswerTimingRow;
 	/**
+	 * Where its tool cards and questions began (`PartRow.text_offset`) was measured on a text the
+	 * final one replaced (connection/part-offsets.ts): they show before the text instead.
+	 */
+	parts_unplaced?: true;
+	/**
 	 * `import`: written by a history import (db/history/import.ts), not received here. The same
 	 * message from the gateway later replaces the row (and the mark).
 	 */

@@ -5,6 +5,25 @@
  */
 import type { ServerPayloads } from '../protocol/iris/frames';
 
+/**
+ * Where a tool card, commentary beat or question began in its answer's text: the message
+ * measured and the length of its text then (UTF-16 code units). Never on the wire: the worker's
+ * frame router adds it to the frame's payload as the frame arrives (connection/part-offsets.ts)
+ * and drops one a gateway sent; the store keeps it as `text_offset`.
+ */
+export interface TextAt {
+	message_id: string;
+	offset: number;
+}
+
+/** A frame's payload with the router's measure (`TextAt`), if it took one. */
+export type Measured<P> = P & { text_at?: TextAt };
+
+/** The router's measure on a frame's payload, if any. */
+export function textAtOf(payload: object): TextAt | undefined {
+	return (payload as Measured<object>).text_at;
+}
+
 interface PartBase {
 	/** The assistant message (turn) the part belongs to. */
 	message_id: string;
@@ -15,8 +34,9 @@ interface PartBase {
 	seq: number;
 	/**
 	 * How much of the answer's text (UTF-16 code units) had streamed when the part began: the
-	 * bubble draws it there. Absent when this device did not follow the turn live (a replay, a
-	 * history page, older rows): such parts show before the text.
+	 * bubble draws it there (state/turn-flow.ts). Absent when this device did not follow that
+	 * moment live (a replay, a history page, older rows): the part shows where the one before it
+	 * does, before the text when none has a place.
 	 */
 	text_offset?: number;
 }

@@ -14,7 +14,7 @@ const OPENER = new RegExp(String.raw`^(${CONTAINER})(\`{3,}|~{3,})(.*)$`);
 const BARE_FENCE = new RegExp(String.raw`^(${CONTAINER})(\`+|~+)[ \t\r]*$`);
 const LIST_MARKER = /[-*+]|\d{1,9}[.)]/g;
 
-interface OpenFence {
+export interface OpenFence {
 	/** Line index of the opener. */
 	line: number;
 	/** What precedes the fence on the opener line (quotes, list marker, indentation). */
@@ -62,12 +62,21 @@ export function isFenceLineArriving(line: string, fence: string): boolean {
 	return BARE_FENCE.exec(line)?.[2]![0] === fence[0];
 }
 
-function findOpenFence(lines: readonly string[]): OpenFence | null {
+/**
+ * Whether `line` closes a code block opened with `fence` (e.g. "```"): a bare fence of the same
+ * character, at least as long, after any container prefix.
+ */
+export function closesFence(line: string, fence: string): boolean {
+	const found = BARE_FENCE.exec(line)?.[2];
+	return !!found && found[0] === fence[0] && found.length >= fence.length;
+}
+
+/** The code fence still open at the end of `lines` (its opener's line, prefix and fence), or null. */
+export function findOpenFence(lines: readonly string[]): OpenFence | null {
 	let open: OpenFence | null = null;
 	for (const [i, line] of lines.entries()) {
 		if (open) {
-			const fence = BARE_FENCE.exec(line)?.[2];
-			if (fence && fence[0] === open.fence[0] && fence.length >= open.fence.length) open = null;
+			if (closesFence(line, open.fence)) open = null;
 			continue;
 		}
 		const m = OPENER.exec(line);

@@ -2,14 +2,16 @@
  * The order an answer is read in: its text cut where tool cards, commentary beats and answered
  * questions began (`text_offset`), so text written before a tool stays above its card and what
  * came after it below. A question shows after the parts its turn had when it was asked
- * (`PickerRow.parts_before`). Pieces with no offset (a turn this device did not follow live)
- * join the place of the piece before them: a finished turn's parts and questions come before
- * its text, as they always did.
+ * (`PickerRow.parts_before`). A piece with no offset (its frame came while this device could not
+ * measure: a reload or a reconnect mid-turn) shows with the next piece that has one, as it began
+ * before it; after the last one, with the piece before it; in a turn with none (not followed
+ * live, or its final text replaced what was measured) every piece comes before the text, as
+ * they always did.
  */
 import type { PartRow, PickerRow } from '../db/turn-rows';
 
-/** A tool card or beat, or a question answered or closed. */
-export type TurnPiece = { part: PartRow } | { picker: PickerRow };
+/** A tool card or beat, or a question answered or closed: the stored row itself. */
+export type TurnPiece = PartRow | PickerRow;
 
 /** A run of the answer's text, from `start` (UTF-16 code units). */
 export interface FlowText {
@@ -23,67 +25,87 @@ export interface FlowText {
 	/**
 	 * Still being written while the answer streams: the last run, or one the text has not yet
 	 * filled up to the piece after it (the page's copy of the text can lag behind the worker's
-	 * measure of where the piece began).
+	 * measure of where the piece began, and a cut waits for the end of a code block or table).
 	 */
 	open: boolean;
 }
 
-/** Pieces that began at one place in the text, in order of arrival. */
-export interface FlowPieces {
-	kind: 'pieces';
-	/** `pieces:<first piece's id>`. */
+/** One piece, keyed by its own id: it keeps its card (an open Arguments, the focus) as runs move. */
+export interface FlowPiece {
+	kind: 'piece';
 	key: string;
-	pieces: TurnPiece[];
+	piece: TurnPiece;
 }
 
-export type FlowItem = FlowText | FlowPieces;
+export type FlowItem = FlowText | FlowPiece;
 
-/** The id a piece is keyed by. */
-export function pieceKey(piece: TurnPiece): string {
-	return 'part' in piece ? piece.part.part_id : `picker:${piece.picker.picker_id}`;
+/**
+ * Where a piece that began at `offset` may cut the text: `offset`, a later place (the end of
+ * the block it fell in), or undefined while that place is not written yet.
+ */
+export type CutAt = (offset: number) => number | undefined;
+
+/** Whether a piece is a question (else a tool card or beat). */
+export function isPicker(piece: TurnPiece): piece is PickerRow {
+	return 'picker_id' in piece;
 }
 
 /**
- * `text`, `parts` (in order of arrival) and answered `pickers` as the bubble draws them: text and
- * groups of pieces in turn, always ending with a text run (empty before the first words).
- * Offsets past the text (the final text may differ from what streamed) put a piece after it; an
- * offset smaller than an earlier piece's is moved up to it, so pieces keep their order.
+ * `text`, `parts` (in order of arrival) and answered `pickers` as the bubble draws them: runs of
+ * text and pieces in turn, always ending with a text run (empty before the first words). With
+ * `placed` false every offset is ignored. Offsets past the text put a piece after it (the run
+ * before it open); an offset smaller than an earlier piece's is moved up to it, so pieces keep
+ * their order.
  */
 export function turnFlow(
 	text: string,
 	parts: readonly PartRow[],
-	pickers: readonly PickerRow[] = []
+	pickers: readonly PickerRow[] = [],
+	{ placed = true, cut = (offset: number) => offset }: { placed?: boolean; cut?: CutAt } = {}
 ): FlowItem[] {
 	const items: FlowItem[] = [];
+	const pieces = inOrder(parts, pickers);
+	// A piece without a place came before the next piece that has one: at most there.
+	const offsets: (number | undefined)[] = [];
+	let next: number | undefined;
+	for (let i = pieces.length - 1; i >= 0; i--) {
+		next = (placed ? pieces[i]!.text_offset : undefined) ?? next;
+		offsets[i] = next;
+	}
 	let start = 0;
-	let group: FlowPieces | undefined;
-	for (const piece of inOrder(parts, pickers)) {
-		const offset = 'part' in piece ? piece.part.text_offset : piece.picker.text_offset;
-		const at = Math.min(Math.max(offset ?? 0, start), text.length);
-		if (group && at === start) {
-			group.pieces.push(piece);
-			continue;
-		}
-		if (at > start) items.push(run(text, start, at, (offset ?? 0) > text.length));
+	for (const [i, piece] of pieces.entries()) {
+		const offset = offsets[i];
+		const place = offset === undefined || offset <= start ? start : cut(offset);
+		const reached = place !== undefined && place <= text.length;
+		const at = reached ? Math.max(place, start) : text.length;
+		if (at > start) items.push(run(text, start, at, !reached));
 		start = at;
-		group = { kind: 'pieces', key: `pieces:${pieceKey(piece)}`, pieces: [piece] };
-		items.push(group);
+		items.push({ kind: 'piece', key: pieceKey(piece), piece });
 	}
 	items.push({ ...run(text, start, text.length, true), last: true });
 	return items;
 }
 
-/** Parts by arrival; each question before the first part that came after it (else last). */
+function pieceKey(piece: TurnPiece): string {
+	return isPicker(piece) ? `picker:${piece.picker_id}` : `part:${piece.part_id}`;
+}
+
+/**
+ * Parts by arrival; each question before the first part that came after it (else last). Questions
+ * are taken by `parts_before` (those asked in one batch share a time stamp, so their given order
+ * may not be the order they were asked in).
+ */
 function inOrder(parts: readonly PartRow[], pickers: readonly PickerRow[]): TurnPiece[] {
-	const waiting = [...pickers];
+	const after = (picker: PickerRow) => picker.parts_before ?? Number.MAX_SAFE_INTEGER;
+	const waiting = [...pickers].sort((a, b) => after(a) - after(b));
 	const pieces: TurnPiece[] = [];
 	for (const part of parts) {
-		while (waiting.length > 0 && (waiting[0]!.parts_before ?? Infinity) <= part.seq) {
-			pieces.push({ picker: waiting.shift()! });
+		while (waiting.length > 0 && after(waiting[0]!) <= part.seq) {
+			pieces.push(waiting.shift()!);
 		}
-		pieces.push({ part });
+		pieces.push(part);
 	}
-	for (const picker of waiting) pieces.push({ picker });
+	pieces.push(...waiting);
 	return pieces;
 }
 

@@ -75,16 +75,6 @@ export interface ModelProvider {
 	models?: { id: string; label?: string }[];
 }
 
-/**
- * Where a tool card or commentary beat began in its answer's text: the message measured and the
- * length of its text then (UTF-16 code units). Never on the wire: the worker's frame router adds
- * it as the frame arrives (connection/part-offsets.ts) and drops one a gateway sent.
- */
-export interface TextAt {
-	message_id: string;
-	offset: number;
-}
-
 /** Payloads of frames the server sends to the app (`frame_types.server_to_app`). */
 export interface ServerPayloads {
 	'hello.ack': { server_caps?: ServerCaps; sync_cursor?: number; channels?: Channel[] };
@@ -99,14 +89,13 @@ export interface ServerPayloads {
 		model?: string;
 		tokens?: number;
 	};
-	commentary: { message_id?: string; text: string; text_at?: TextAt };
+	commentary: { message_id?: string; text: string };
 	'tool.start': {
 		index: number;
 		name?: string;
 		preview?: string;
 		args?: Record<string, unknown>;
 		message_id?: string;
-		text_at?: TextAt;
 	};
 	'tool.progress': { index: number; name?: string; note?: string; message_id?: string };
 	'tool.end': {
@@ -127,8 +116,6 @@ export interface ServerPayloads {
 	};
 	'picker.model': {
 		picker_id: string;
-		/** Not on the wire: the worker's place for it in the answer's text (`TextAt`). */
-		text_at?: TextAt;
 		/** Extension: the turn the picker belongs to (doc/protocol.md). */
 		message_id?: string;
 		/** Extension: the value chosen, once the picker is answered (doc/protocol.md). */
@@ -139,8 +126,6 @@ export interface ServerPayloads {
 	};
 	'picker.choice': {
 		picker_id: string;
-		/** Not on the wire: the worker's place for it in the answer's text (`TextAt`). */
-		text_at?: TextAt;
 		/** Extension: the turn the picker belongs to (doc/protocol.md). */
 		message_id?: string;
 		/** Extension: the value chosen, once the picker is answered (doc/protocol.md). */
@@ -150,8 +135,6 @@ export interface ServerPayloads {
 	};
 	'picker.clarify': {
 		picker_id: string;
-		/** Not on the wire: the worker's place for it in the answer's text (`TextAt`). */
-		text_at?: TextAt;
 		/** Extension: the turn the picker belongs to (doc/protocol.md). */
 		message_id?: string;
 		/** Extension: the value chosen, once the picker is answered (doc/protocol.md). */
@@ -161,8 +144,6 @@ export interface ServerPayloads {
 	};
 	'picker.approval': {
 		picker_id: string;
-		/** Not on the wire: the worker's place for it in the answer's text (`TextAt`). */
-		text_at?: TextAt;
 		command?: string;
 		description?: string;
 		message_id?: string;
@@ -170,8 +151,6 @@ export interface ServerPayloads {
 	};
 	'picker.confirm': {
 		picker_id: string;
-		/** Not on the wire: the worker's place for it in the answer's text (`TextAt`). */
-		text_at?: TextAt;
 		title?: string;
 		message?: string;
 		message_id?: string;
