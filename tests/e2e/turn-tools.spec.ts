@@ -1,4 +1,5 @@
 import { expect, lastArticle, pairViaLink, replyTo, sendMessage, test } from './fixtures';
+import { heldSteps, hook } from './faults';
 
 test('tool cards show name, preview, args, progress, result and duration; beats show in the turn', async ({
 	page,
@@ -113,4 +114,28 @@ test("on a narrow phone the answer's facts wrap between facts, never inside one"
 	await expect
 		.poll(async () => Math.abs(middle(await box('.facts')) - middle(await box('time'))))
 		.toBeLessThan(4);
+});
+
+test('a tool still running when the turn is stopped says so, also after a reload', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	// Held inside the first tool (before its first progress note).
+	await hook(gateway, 'hold', { after: 0 });
+	await sendMessage(page, '/demo tools');
+	await expect.poll(() => heldSteps(gateway)).toBe(1);
+	const answer = lastArticle(page, 'assistant');
+	const read = answer.getByRole('group', { name: 'Tool: read_file', exact: true });
+	await expect(read).toContainText('Running…');
+	await page.getByRole('button', { name: 'Stop', exact: true }).click();
+	await gateway.waitForLine(/^\[gateway\] agent\.stop in default$/);
+	await expect(answer).toHaveAttribute('data-status', 'complete');
+	await expect(read).toContainText('Stopped');
+	await expect(read).not.toContainText('Running');
+	await hook(gateway, 'release');
+	await page.reload();
+	await expect(
+		lastArticle(page, 'assistant').getByRole('group', { name: 'Tool: read_file', exact: true })
+	).toContainText('Stopped');
 });

@@ -163,6 +163,35 @@ describe('turn frames', () => {
 		expect(await db.pickers.get('p1')).toMatchObject({ state: 'expired' });
 	});
 
+	it('a tool still running when its turn stops says so; a late end still ends it', async () => {
+		const db = freshDb();
+		const start = (index: number) =>
+			f({
+				type: 'tool.start',
+				chat_id: 'c',
+				payload: { index, name: 'terminal', message_id: 'a1' }
+			});
+		await applyFrames(
+			db,
+			[
+				f({ type: 'message.start', chat_id: 'c', payload: { message_id: 'a1' } }),
+				start(0),
+				f({ type: 'tool.end', chat_id: 'c', payload: { index: 0, ok: true, message_id: 'a1' } }),
+				start(1),
+				f({ type: 'message.stop', chat_id: 'c', payload: { message_id: 'a1' } })
+			],
+			ctx
+		);
+		const states = async () => (await partsOf(db, 'a1')).map((p) => (p as ToolPart).state);
+		expect(await states()).toEqual(['ok', 'stopped']);
+		await applyFrames(
+			db,
+			[f({ type: 'tool.end', chat_id: 'c', payload: { index: 1, ok: false, message_id: 'a1' } })],
+			ctx
+		);
+		expect(await states()).toEqual(['ok', 'failed']);
+	});
+
 	it('a closed question the gateway asks again (kept across its restart) opens again', async () => {
 		const db = freshDb();
 		await applyFrames(

@@ -110,7 +110,14 @@ describe('IrisClient sync, replay and bad input', () => {
 		});
 		start('a1', 'default');
 		start('a2', 'c2');
+		// a1 was running a tool when the gateway went away.
+		t.last().receive({
+			v: 1,
+			type: 'tool.start',
+			payload: { index: 0, name: 'terminal', message_id: 'a1' }
+		});
 		await vi.waitFor(async () => expect(await t.db.messages.count()).toBe(2));
+		await vi.waitFor(async () => expect(await t.db.parts.count()).toBe(1));
 		t.last().drop();
 		t.clock.advance(2000);
 		await t.handshake();
@@ -125,6 +132,8 @@ describe('IrisClient sync, replay and bad input', () => {
 				text: 'half of a1'
 			})
 		);
+		// Its tool will report no end: it says it was stopped.
+		expect(await t.db.parts.toArray()).toMatchObject([{ part_id: 'tool:0', state: 'stopped' }]);
 		// The busy channel's answer stays open; its stop arrives later and closes it normally.
 		expect(await t.db.messages.get('a2')).toMatchObject({ status: 'streaming' });
 		expect(t.client.diagnostics().at(-1)?.message).toContain('a1 was cut off');

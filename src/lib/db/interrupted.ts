@@ -30,7 +30,7 @@ export async function closeInterrupted(
 	chat_id: string,
 	takeHot: TakeHot
 ): Promise<MessageRow[]> {
-	return db.transaction('rw', db.messages, async () => {
+	return db.transaction('rw', db.messages, db.parts, async () => {
 		const open = await streamingAnswers(db, chat_id);
 		const closed = open.map((m): MessageRow => {
 			const hot = takeHot(m.message_id);
@@ -42,6 +42,14 @@ export async function closeInterrupted(
 			return row;
 		});
 		await db.messages.bulkPut(closed);
+		// Its tools still running will report no end either (as for `message.stop`).
+		await db.parts
+			.where('message_id')
+			.anyOf(closed.map((m) => m.message_id))
+			.filter((part) => part.kind === 'tool' && part.state === 'running')
+			.modify((part) => {
+				if (part.kind === 'tool') part.state = 'stopped';
+			});
 		return closed;
 	});
 }

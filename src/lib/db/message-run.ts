@@ -136,7 +136,7 @@ class Run {
 	): void {
 		this.#closeTurn(chat_id, p.message_id);
 		// The turn is over (it ended, was stopped or cut off): a question it asked can no longer
-		// be answered, so it leaves the screen. An answer already on its way settles itself.
+		// be answered, so it leaves the screen, and a tool still running will not end. An answer already on its way settles itself.
 		this.#stopped.add(p.message_id);
 		const existing = this.rows.get(p.message_id);
 		const text = p.final_text ?? this.#ctx.streamText?.(p.message_id) ?? existing?.text ?? '';
@@ -250,7 +250,17 @@ class Run {
 					.where('message_id')
 					.anyOf(stopped)
 					.filter((row) => row.state === 'open')
-					.modify({ state: 'expired' })
+					.modify({ state: 'expired' }),
+			// A tool still running when its turn stops (Stop, a cut-off) will report no end: it
+			// says it was stopped, not "Running…" for good. A late `tool.end` still ends it.
+			stopped.length > 0 &&
+				db.parts
+					.where('message_id')
+					.anyOf(stopped)
+					.filter((row) => row.kind === 'tool' && row.state === 'running')
+					.modify((row) => {
+						if (row.kind === 'tool') row.state = 'stopped';
+					})
 		]);
 	}
 }

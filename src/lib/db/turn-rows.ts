@@ -50,7 +50,8 @@ export interface ToolPart extends PartBase {
 	args?: Record<string, unknown>;
 	/** `tool.progress` notes, oldest first, each once. */
 	notes: string[];
-	state: 'running' | 'ok' | 'failed';
+	/** `stopped`: its turn stopped before its `tool.end` came (a late one still ends it). */
+	state: 'running' | 'ok' | 'failed' | 'stopped';
 	/** Seconds (spec `tool.end.duration`). */
 	duration?: number;
 	output_preview?: string;
