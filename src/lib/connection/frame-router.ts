@@ -67,7 +67,12 @@ export class FrameRouter {
 					hot.update(message_id, text, typeof reasoning === 'string' ? reasoning : undefined)
 				);
 				// Taken, and not an extension of the text before: the places measured on it moved.
-				if (before !== undefined && hot.latest(message_id) === text && !text.startsWith(before)) {
+				if (
+					before !== undefined &&
+					this.#offsets.measuredOn(message_id) &&
+					hot.latest(message_id) === text &&
+					!text.startsWith(before)
+				) {
 					this.#offsets.rewritten(message_id);
 				}
 				return;
@@ -199,7 +204,10 @@ export class FrameRouter {
 		const { db, hot, activity, reporter } = this.#d;
 		this.#d.queue.then(async () => {
 			if (activity.busy(chat_id)) return;
-			const closed = await closeInterrupted(db, chat_id, (message_id) => hot.stop(message_id));
+			const closed = await closeInterrupted(db, chat_id, (message_id) => {
+				this.#offsets.stopped(message_id);
+				return hot.stop(message_id);
+			});
 			for (const row of closed) reporter.diagnose('turn', `answer ${row.message_id} was cut off`);
 		});
 	}

@@ -22,6 +22,8 @@ export type PartFrame = Extract<ServerFrame, { type: 'tool.start' | 'commentary'
 export class PartOffsets {
 	/** The answer streaming now in each channel, by `chat_id`. */
 	readonly #current = new Map<string, string>();
+	/** Answers a place was measured on, while they stream. */
+	readonly #measured = new Set<string>();
 	/** Answers whose text a `message.update` replaced while they streamed. */
 	readonly #rewritten = new Set<string>();
 	#paused = false;
@@ -37,6 +39,14 @@ export class PartOffsets {
 		this.#current.set(chat_id, message_id);
 	}
 
+	/**
+	 * Whether a place was measured on this answer: only then does a replaced text matter (and is
+	 * looked for: the stream buffer itself does not compare texts per update).
+	 */
+	measuredOn(message_id: string): boolean {
+		return this.#measured.has(message_id);
+	}
+
 	/** A `message.update` replaced the answer's text instead of extending it. */
 	rewritten(message_id: string): void {
 		this.#rewritten.add(message_id);
@@ -50,6 +60,7 @@ export class PartOffsets {
 	stopped(message_id: string, streamed?: string, final?: string): boolean {
 		for (const [chat_id, id] of this.#current) if (id === message_id) this.#current.delete(chat_id);
 		const rewritten = this.#rewritten.delete(message_id);
+		if (!this.#measured.delete(message_id)) return false;
 		return (
 			rewritten || (streamed !== undefined && final !== undefined && !final.startsWith(streamed))
 		);
@@ -83,6 +94,7 @@ export class PartOffsets {
 		const text = message_id === undefined || !measuring ? undefined : this.#latest(message_id);
 		if (message_id !== undefined && text !== undefined) {
 			payload.text_at = { message_id, offset: text.length };
+			this.#measured.add(message_id);
 		}
 		return { ...frame, payload } as PartFrame;
 	}
