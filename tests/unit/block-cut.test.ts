@@ -19,8 +19,17 @@ describe('where an answer may be cut for a tool card', () => {
 	it('is after a code block the tool began in, or waits for its end', () => {
 		const done = cutAt('Run:\n\n```sh\nnpm ^test\nnpm run build\n```\nAfter.');
 		expect(done.text.slice(0, done.cut)).toBe('Run:\n\n```sh\nnpm test\nnpm run build\n```\n');
-		const closing = cutAt('```\ncode^\n```');
-		expect(closing.cut).toBe(closing.text.length);
+		// A closing fence counts once its line is complete ("```" may grow into "```bash").
+		expect(cutAt('```\ncode^\n```').cut).toBeUndefined();
+		const closed = cutAt('```\ncode^\n```\n');
+		expect(closed.cut).toBe(closed.text.length);
+		// An opener on the cut line itself, and lines that end in CR LF.
+		const opener = cutAt('Intro\n```py^\ncode\n```\nAfter');
+		expect(opener.text.slice(0, opener.cut)).toBe('Intro\n```py\ncode\n```\n');
+		const crlf = cutAt('```js\r\nlet a^ = 1;\r\n```\r\nAfter');
+		expect(crlf.text.slice(0, crlf.cut)).toBe('```js\r\nlet a = 1;\r\n```\r\n');
+		// The text so far ends inside the block: the cut waits.
+		expect(blockCut('```\ncode\n', 99)).toBeUndefined();
 		expect(cutAt('```\ncode^\nmore\n').cut).toBeUndefined();
 		// A fence inside the text before the cut that is closed does not count.
 		const after = cutAt('```\na\n```\n\nText ^more');
@@ -34,6 +43,9 @@ describe('where an answer may be cut for a tool card', () => {
 		const mid = cutAt('| a | b |\n|---|---|\n| 1 ^| 2 |\n\nDone.');
 		expect(mid.text.slice(0, mid.cut)).toBe('| a | b |\n|---|---|\n| 1 | 2 |\n');
 		expect(cutAt('| a | b |\n|---|---|\n^| 1 | 2 |\n').cut).toBeUndefined();
+		// The text so far ends with a row: the table may go on.
+		expect(blockCut('| a |\n|---|\n| 1 |\n', 99)).toBeUndefined();
+		expect(blockCut('Words so far. ', 99)).toBe(99);
 		// Right after a table (its last row ended the text so far): the cut stays.
 		const end = cutAt('| a |\n|---|\n\n^Then');
 		expect(end.cut).toBe(end.at);

@@ -82,5 +82,34 @@ describe('IrisClient: where parts begin in the text', () => {
 			expect((await t.db.messages.get('a1'))?.parts_unplaced).toBe(true)
 		);
 		expect(await offsets(t, 'a1', 1)).toEqual([7]);
+		// A history page that sends the answer again (a reconnect's gap fill) keeps the mark.
+		s.receive({
+			v: 1,
+			type: 'history',
+			chat_id: 'default',
+			payload: {
+				messages: [{ message_id: 'a1', role: 'assistant', text: 'A cleaned-up answer.', ts: 9 }]
+			}
+		});
+		await vi.waitFor(async () => expect((await t.db.messages.get('a1'))?.ts).toBe(9));
+		expect((await t.db.messages.get('a1'))?.parts_unplaced).toBe(true);
+	});
+
+	it('stays paused when the link drops during the sync that would have ended the pause', async () => {
+		const t = setup();
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		t.last().receive({ v: 1, type: 'message.start', payload: { message_id: 'a1' } });
+		t.last().receive({ v: 1, type: 'message.update', payload: { message_id: 'a1', text: 'Hi. ' } });
+		t.last().drop();
+		t.clock.advance(2000);
+		// Back, its `sync` asked, and down again before the answer (the `sync` fails).
+		await t.handshake({ replay: true });
+		t.last().drop();
+		t.clock.advance(5000);
+		const handshake = t.handshake({ replay: true });
+		t.last().receive({ v: 1, type: 'tool.start', payload: { index: 0, message_id: 'a1' } });
+		await handshake;
+		expect(await offsets(t, 'a1', 1)).toEqual([undefined]);
 	});
 });

@@ -63,9 +63,9 @@ describe('the order an answer is read in', () => {
 		]);
 		// Each run keeps its key as the text grows (its renderer is kept).
 		expect(flow.filter((i) => i.kind === 'text').map((i) => i.key)).toEqual([
-			'text:0',
-			'text:13',
-			'text:26'
+			'text:first',
+			'text:after:part:commentary:1',
+			'text:after:part:commentary:2'
 		]);
 	});
 

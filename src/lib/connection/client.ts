@@ -133,6 +133,7 @@ export class IrisClient {
 					if (syncing) {
 						queue.hold();
 						activity.hold();
+						router.syncing();
 					} else {
 						queue.release();
 						activity.release();

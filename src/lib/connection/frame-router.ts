@@ -212,6 +212,11 @@ export class FrameRouter {
 		});
 	}
 
+	/** A `sync` catch-up started. */
+	syncing(): void {
+		this.#offsets.syncing();
+	}
+
 	/**
 	 * The `sync` catch-up ended (answered, refused or timed out): check each channel its replay
 	 * called idle, once.

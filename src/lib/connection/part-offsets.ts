@@ -27,6 +27,9 @@ export class PartOffsets {
 	/** Answers whose text a `message.update` replaced while they streamed. */
 	readonly #rewritten = new Set<string>();
 	#paused = false;
+	/** Drops of the link so far; `resume` ends only the pause the caught-up sync began after. */
+	#drops = 0;
+	#syncAfter = 0;
 	readonly #latest: (message_id: string) => string | undefined;
 
 	/** `latest`: the text an answer has streamed so far (undefined when it is not streaming). */
@@ -72,11 +75,20 @@ export class PartOffsets {
 	 */
 	pause(): void {
 		this.#paused = true;
+		this.#drops += 1;
 	}
 
-	/** Measure again. */
+	/** A `sync` started (after the last drop). */
+	syncing(): void {
+		this.#syncAfter = this.#drops;
+	}
+
+	/**
+	 * That `sync` caught up: measure again, unless the link dropped since it started (the `sync`
+	 * then ended by failing, and the texts are as old as before).
+	 */
 	resume(): void {
-		this.#paused = false;
+		if (this.#syncAfter === this.#drops) this.#paused = false;
 	}
 
 	/**

@@ -195,8 +195,10 @@ class Run {
 			const value = m[key] ?? base?.[key];
 			if (value !== undefined) (row as unknown as Record<string, unknown>)[key] = value;
 		}
-		// This device's own timing of the answer: no frame carries it, a re-sent message keeps it.
+		// This device's own timing of the answer, and whether the places it measured for its parts
+		// still fit: no frame carries them, a re-sent message (a gap-fill page) keeps them.
 		if (existing?.timing) row.timing = existing.timing;
+		if (existing?.parts_unplaced) row.parts_unplaced = true;
 		this.#set(row, existing);
 		this.#ctx.changes?.put.push(row);
 	}

@@ -35,8 +35,8 @@ interface PartBase {
 	/**
 	 * How much of the answer's text (UTF-16 code units) had streamed when the part began: the
 	 * bubble draws it there (state/turn-flow.ts). Absent when this device did not follow that
-	 * moment live (a replay, a history page, older rows): the part shows where the one before it
-	 * does, before the text when none has a place.
+	 * moment live (a replay, a reload or reconnect mid-turn, older rows): the part shows with the
+	 * next part or question that has a place, else with the one before it, else before the text.
 	 */
 	text_offset?: number;
 }

@@ -10,7 +10,7 @@
 
 // Quote markers, then at most one list marker, then indentation.
 const CONTAINER = String.raw`(?:[ \t]*>)*[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)?[ \t]*`;
-const OPENER = new RegExp(String.raw`^(${CONTAINER})(\`{3,}|~{3,})(.*)$`);
+const OPENER = new RegExp(String.raw`^(${CONTAINER})(\`{3,}|~{3,})(.*?)\r?$`);
 const BARE_FENCE = new RegExp(String.raw`^(${CONTAINER})(\`+|~+)[ \t\r]*$`);
 const LIST_MARKER = /[-*+]|\d{1,9}[.)]/g;
 

@@ -16,7 +16,10 @@ export type TurnPiece = PartRow | PickerRow;
 /** A run of the answer's text, from `start` (UTF-16 code units). */
 export interface FlowText {
 	kind: 'text';
-	/** `text:<start>`: the same run keeps its key (and its renderer) as the text grows. */
+	/**
+	 * `text:first`, or `text:after:<the piece before it>`: the same run keeps its key (and its
+	 * renderer) as the text grows and as a cut that waits moves.
+	 */
 	key: string;
 	start: number;
 	text: string;
@@ -73,16 +76,19 @@ export function turnFlow(
 		offsets[i] = next;
 	}
 	let start = 0;
+	let runKey = 'text:first';
 	for (const [i, piece] of pieces.entries()) {
 		const offset = offsets[i];
 		const place = offset === undefined || offset <= start ? start : cut(offset);
 		const reached = place !== undefined && place <= text.length;
 		const at = reached ? Math.max(place, start) : text.length;
-		if (at > start) items.push(run(text, start, at, !reached));
+		if (at > start) items.push(run(runKey, text, start, at, !reached));
 		start = at;
-		items.push({ kind: 'piece', key: pieceKey(piece), piece });
+		const key = pieceKey(piece);
+		items.push({ kind: 'piece', key, piece });
+		runKey = `text:after:${key}`;
 	}
-	items.push({ ...run(text, start, text.length, true), last: true });
+	items.push({ ...run(runKey, text, start, text.length, true), last: true });
 	return items;
 }
 
@@ -109,7 +115,7 @@ function inOrder(parts: readonly PartRow[], pickers: readonly PickerRow[]): Turn
 	return pieces;
 }
 
-function run(text: string, start: number, end: number, open: boolean): FlowText {
+function run(key: string, text: string, start: number, end: number, open: boolean): FlowText {
 	const slice = text.slice(start, end);
-	return { kind: 'text', key: `text:${start}`, start, text: slice, last: false, open };
+	return { kind: 'text', key, start, text: slice, last: false, open };
 }
