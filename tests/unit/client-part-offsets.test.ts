@@ -16,11 +16,27 @@ async function offsets(t: Harness, message_id: string, count: number) {
 	return (await partsOf(t.db, message_id)).map((p) => p.text_offset);
 }
 
+/** A configured client past its first handshake. */
+async function connected(): Promise<Harness> {
+	const t = setup();
+	await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
+	await t.handshake();
+	return t;
+}
+
+/** A connected client whose answer `a1` was streaming "Hi. " when the link dropped 2 s ago. */
+async function streamingThenDropped(): Promise<Harness> {
+	const t = await connected();
+	t.last().receive({ v: 1, type: 'message.start', payload: { message_id: 'a1' } });
+	t.last().receive({ v: 1, type: 'message.update', payload: { message_id: 'a1', text: 'Hi. ' } });
+	t.last().drop();
+	t.clock.advance(2000);
+	return t;
+}
+
 describe('IrisClient: where parts begin in the text', () => {
 	it("measures a tool frame without message_id on the channel's streaming answer", async () => {
-		const t = setup();
-		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
-		await t.handshake();
+		const t = await connected();
 		const s = t.last();
 		// An update without a start opens the answer (and makes it the channel's turn).
 		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'a1', text: 'Looking. ' } });
@@ -42,13 +58,7 @@ describe('IrisClient: where parts begin in the text', () => {
 	});
 
 	it('measures nothing from a drop until the sync caught up', async () => {
-		const t = setup();
-		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
-		await t.handshake();
-		t.last().receive({ v: 1, type: 'message.start', payload: { message_id: 'a1' } });
-		t.last().receive({ v: 1, type: 'message.update', payload: { message_id: 'a1', text: 'Hi. ' } });
-		t.last().drop();
-		t.clock.advance(2000);
+		const t = await streamingThenDropped();
 		// Back: the gateway sends live frames at once, before this device asked for its `sync`.
 		const handshake = t.handshake({ replay: true });
 		t.last().receive({ v: 1, type: 'tool.start', payload: { index: 0, message_id: 'a1' } });
@@ -66,9 +76,7 @@ describe('IrisClient: where parts begin in the text', () => {
 	});
 
 	it('marks the parts unplaced when the final text is not what streamed', async () => {
-		const t = setup();
-		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
-		await t.handshake();
+		const t = await connected();
 		const s = t.last();
 		s.receive({ v: 1, type: 'message.start', payload: { message_id: 'a1' } });
 		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'a1', text: 'Draft. ' } });
@@ -96,13 +104,7 @@ describe('IrisClient: where parts begin in the text', () => {
 	});
 
 	it('stays paused when the link drops during the sync that would have ended the pause', async () => {
-		const t = setup();
-		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
-		await t.handshake();
-		t.last().receive({ v: 1, type: 'message.start', payload: { message_id: 'a1' } });
-		t.last().receive({ v: 1, type: 'message.update', payload: { message_id: 'a1', text: 'Hi. ' } });
-		t.last().drop();
-		t.clock.advance(2000);
+		const t = await streamingThenDropped();
 		// Back, its `sync` asked, and down again before the answer (the `sync` fails).
 		await t.handshake({ replay: true });
 		t.last().drop();

@@ -3,7 +3,7 @@
  * The log's keydown handler (message-keys.ts) in a DOM: which keys it takes on the log itself,
  * and that it leaves alone what it must (modified keys, a dialog opened from a message).
  */
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messageKeys } from '../../src/lib/components/conversation/message-keys';
 
 /** A log with one message holding an open dialog, and the handler on it with a spy list. */
@@ -45,33 +45,61 @@ describe('messageKeys', () => {
 		expect(toEnd).not.toHaveBeenCalled();
 	});
 
-	it('Home waits for a far row that takes many frames to render, then focuses it', async () => {
-		const frames: FrameRequestCallback[] = [];
-		vi.stubGlobal('requestAnimationFrame', (f: FrameRequestCallback) => frames.push(f));
-		vi.stubGlobal('CSS', { escape: (value: string) => value }); // jsdom has neither
-		Element.prototype.scrollIntoView = () => {};
-		const scroller = document.createElement('div');
-		scroller.innerHTML = '<article data-message-id="m9">Newest</article>';
-		document.body.replaceChildren(scroller);
-		let scrolls = 0;
-		// The first row shows only after 30 frames of scrolling to it (a loaded machine).
-		const scrollTo = vi.fn(() => {
-			if (++scrolls === 30)
-				scroller.insertAdjacentHTML('afterbegin', '<article data-message-id="m0">First</article>');
-		});
-		scroller.addEventListener(
-			'keydown',
-			messageKeys({ scroller, ids: () => ['m0', 'm9'], scrollTo, toEnd: vi.fn() })
+	it('Home waits for a far row however many frames it takes to render, then focuses it', async () => {
+		// The first row shows only after 200 frames of scrolling to it (a loaded machine).
+		const { press, article, runFrames } = farRow(200);
+		press(article('m9')!, 'Home');
+		await runFrames(250);
+		expect(document.activeElement).toBe(article('m0'));
+	});
+
+	it('a newer key press ends the wait for an earlier one’s row', async () => {
+		const { press, article, runFrames } = farRow(Infinity);
+		press(article('m5')!, 'Home');
+		await runFrames(2);
+		press(article('m5')!, 'End');
+		// The first row renders after all, while the earlier wait would still be looking for it.
+		article('m5')!.insertAdjacentHTML(
+			'beforebegin',
+			'<article data-message-id="m0">First</article>'
 		);
-		const newest = scroller.querySelector('article')!;
-		newest.dispatchEvent(
-			new KeyboardEvent('keydown', { key: 'Home', bubbles: true, cancelable: true })
-		);
-		for (let n = 0; n < 40 && frames.length; n++) {
+		await runFrames(5);
+		expect(document.activeElement).toBe(article('m9'));
+	});
+});
+
+/**
+ * A log of three messages whose first row renders only after `after` scrolls to it, with the
+ * handler on it; `runFrames(n)` runs up to `n` animation frames (jsdom has none of its own).
+ */
+function farRow(after: number) {
+	const frames: FrameRequestCallback[] = [];
+	vi.stubGlobal('requestAnimationFrame', (f: FrameRequestCallback) => frames.push(f));
+	vi.stubGlobal('CSS', { escape: (value: string) => value }); // jsdom has neither
+	Element.prototype.scrollIntoView = () => {};
+	const scroller = document.createElement('div');
+	scroller.innerHTML =
+		'<article data-message-id="m5">Middle</article><article data-message-id="m9">Newest</article>';
+	document.body.replaceChildren(scroller);
+	let scrolls = 0;
+	const scrollTo = vi.fn((index: number) => {
+		if (index === 0 && ++scrolls === after)
+			scroller.insertAdjacentHTML('afterbegin', '<article data-message-id="m0">First</article>');
+	});
+	scroller.addEventListener(
+		'keydown',
+		messageKeys({ scroller, ids: () => ['m0', 'm5', 'm9'], scrollTo, toEnd: vi.fn() })
+	);
+	const article = (id: string) => scroller.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
+	const press = (target: HTMLElement, key: string) =>
+		target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+	const runFrames = async (n: number) => {
+		for (let done = 0; done < n && frames.length; done++) {
 			frames.shift()!(0);
 			await new Promise((resolve) => setTimeout(resolve, 0));
 		}
-		expect(document.activeElement?.getAttribute('data-message-id')).toBe('m0');
-		vi.unstubAllGlobals();
-	});
-});
+	};
+	return { press, article, runFrames };
+}
+
+afterEach(() => vi.unstubAllGlobals());

@@ -52,11 +52,12 @@ export interface MessageKeysList {
 }
 
 /**
- * Frames to wait for a scrolled-to row to render before giving up. The list may take several
- * rounds of measuring before a far row is in the DOM: 10 frames were not always enough on a
- * loaded machine (Home left the focus on the log), so this allows about a second at 60 Hz.
+ * The most frames to wait for a scrolled-to row to render. Not a deadline: the wait normally ends
+ * when the row renders, a newer key press takes over, or the message leaves the list. The list may
+ * take many rounds of measuring before a far row is in the DOM, more on a loaded machine (60 frames
+ * were not always enough for Home), so this only stops a wait that can never end.
  */
-const RENDER_FRAMES = 60;
+const RENDER_FRAMES_CAP = 3_000;
 
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
@@ -83,12 +84,18 @@ function focusArticle(article: HTMLElement): void {
 	article.scrollIntoView({ block: 'nearest' });
 }
 
-async function goTo(list: MessageKeysList, index: number): Promise<void> {
-	const id = list.ids()[index];
-	if (id === undefined) return;
-	for (let tries = 0; tries < RENDER_FRAMES; tries += 1) {
+/**
+ * Scroll to the message `id` until its row renders, then focus it. `current()` is false once a
+ * newer key press has taken over; the wait also ends when the message leaves the list (another
+ * channel, a deletion) or the log leaves the page.
+ */
+async function goTo(list: MessageKeysList, id: string, current: () => boolean): Promise<void> {
+	for (let tries = 0; tries < RENDER_FRAMES_CAP; tries += 1) {
+		if (!current() || !list.scroller.isConnected) return;
 		const article = articleOf(list.scroller, id);
 		if (article) return focusArticle(article);
+		const index = list.ids().indexOf(id);
+		if (index < 0) return;
 		list.scrollTo(index);
 		await frame();
 	}
@@ -96,6 +103,8 @@ async function goTo(list: MessageKeysList, index: number): Promise<void> {
 
 /** The log's keydown handler for moving between messages (see the module comment). */
 export function messageKeys(list: MessageKeysList): (event: KeyboardEvent) => void {
+	// Each key press we act on starts a new move; a wait for an earlier one's row then stops.
+	let moves = 0;
 	return (event) => {
 		const target = event.target as HTMLElement;
 		// A dialog opened from a message (image viewer) has its own keys, Escape first of all.
@@ -113,6 +122,7 @@ export function messageKeys(list: MessageKeysList): (event: KeyboardEvent) => vo
 		const move = messageMove(event, focus);
 		if (!move) return;
 		event.preventDefault();
+		const thisMove = (moves += 1);
 		if (move === 'end') return list.toEnd();
 		if (move === 'visible') {
 			const seen = lastInView(list.scroller);
@@ -131,6 +141,7 @@ export function messageKeys(list: MessageKeysList): (event: KeyboardEvent) => vo
 		const ids = list.ids();
 		const at = ids.indexOf(article.dataset.messageId ?? '');
 		const index = { previous: at - 1, next: at + 1, first: 0, last: ids.length - 1 }[move];
-		if (at >= 0 && index >= 0 && index < ids.length && index !== at) void goTo(list, index);
+		const id = ids[index];
+		if (at >= 0 && id !== undefined && index !== at) void goTo(list, id, () => moves === thisMove);
 	};
 }
