@@ -3,7 +3,7 @@
  * item or code streaming now, never on a line of its own under the answer; gone once it is done.
  */
 import { heldSteps, hook } from './faults';
-import { expect, lastArticle, pairViaLink, sendMessage, test } from './fixtures';
+import { expect, lastArticle, messageLog, pairViaLink, sendMessage, test } from './fixtures';
 
 // The demo reply (heading, quote, paragraph, list, code, table), a word or two every 60 ms: a
 // few frames each.
@@ -114,6 +114,9 @@ test('"thinking" shows until the answer\'s first words, then its cursor is the o
 }) => {
 	await pairViaLink(page, gateway);
 	const thinking = page.getByText('Hermes is thinking…');
+	const log = messageLog(page);
+	const logHeight = () => log.evaluate((el) => el.getBoundingClientRect().height);
+	const idleHeight = await logHeight();
 	// Held before its first word: the answer has begun, with no text yet.
 	await hook(gateway, 'hold', { after: 0 });
 	await sendMessage(page, 'Show me something');
@@ -121,12 +124,17 @@ test('"thinking" shows until the answer\'s first words, then its cursor is the o
 	const answer = lastArticle(page, 'assistant');
 	await expect(answer).toHaveAttribute('data-status', 'streaming');
 	await expect(thinking).toBeVisible();
+	const turnHeight = await logHeight();
+	expect(turnHeight).toBeLessThan(idleHeight);
 	// Its heading streamed ("## ", "Demo"), held there.
 	await hook(gateway, 'hold', { after: 2 });
 	await expect.poll(() => heldSteps(gateway)).toBe(1);
 	await expect(answer.locator('h2')).toHaveText('Demo');
 	await expect(thinking).toBeHidden();
+	// The line keeps its room while the text streams: the log (and all the text in it) stays put.
+	expect(await logHeight()).toBe(turnHeight);
 	await hook(gateway, 'release');
 	await expect(answer).toHaveAttribute('data-status', 'complete');
 	await expect(thinking).toBeHidden();
+	await expect.poll(logHeight).toBe(idleHeight);
 });
