@@ -13,13 +13,13 @@ function setup() {
 describe('AnswerTiming', () => {
 	it('measures start → first text → stop of an answer followed live', () => {
 		const { clock, timing } = setup();
-		timing.start('a');
+		timing.start('a', 'c1');
 		clock.advance(300);
-		timing.text('a', true); // reasoning only: no words yet
+		timing.text('a', true, 'c1'); // reasoning only: no words yet
 		clock.advance(500);
-		timing.text('a', false);
+		timing.text('a', false, 'c1');
 		clock.advance(2000);
-		timing.text('a', false);
+		timing.text('a', false, 'c1');
 		timing.stop('a');
 		expect(timing.take('a')).toEqual({ first_text_ms: 800, stream_ms: 2000 });
 		expect(timing.take('a')).toBeUndefined();
@@ -27,7 +27,7 @@ describe('AnswerTiming', () => {
 
 	it('an answer first seen by its text gets a stream time and no time to first words', () => {
 		const { clock, timing } = setup();
-		timing.text('b', false);
+		timing.text('b', false, 'c1');
 		clock.advance(1500);
 		timing.stop('b');
 		expect(timing.take('b')).toEqual({ stream_ms: 1500 });
@@ -36,22 +36,51 @@ describe('AnswerTiming', () => {
 	it('times nothing replayed by a sync, nor an answer opened before the link changed', () => {
 		const { clock, timing, setLive } = setup();
 		setLive(false);
-		timing.start('r');
-		timing.text('r', false);
+		timing.start('r', 'c1');
+		timing.text('r', false, 'c1');
 		setLive(true);
 		timing.stop('r');
 		expect(timing.take('r')).toBeUndefined();
-		timing.start('c');
-		timing.text('c', false);
+		timing.start('c', 'c1');
+		timing.text('c', false, 'c1');
 		timing.reset();
 		clock.advance(100);
 		timing.stop('c');
 		expect(timing.take('c')).toBeUndefined();
 	});
 
+	it('leaves out a tool run and waits for the reader from the speed, the reader’s wait from the first words', () => {
+		const { clock, timing } = setup();
+		timing.start('w', 'c1');
+		timing.start('x', 'c2');
+		timing.waiting('c1', 'tool');
+		clock.advance(400); // a tool before any words: the agent's time to answer
+		timing.waiting('c1', 'reader');
+		clock.advance(60_000); // an approval the reader took a minute over
+		timing.waiting('c1', undefined);
+		clock.advance(100);
+		timing.text('w', false, 'c1');
+		clock.advance(1000);
+		timing.waiting('c1', 'tool');
+		clock.advance(5000);
+		timing.waiting('c1', 'tool'); // said again: still the one wait
+		clock.advance(5000);
+		// No word that the tool ended: the next words end the wait.
+		timing.text('w', false, 'c1');
+		clock.advance(500);
+		timing.waiting('c1', 'reader');
+		clock.advance(30_000);
+		timing.stop('w');
+		expect(timing.take('w')).toEqual({ first_text_ms: 500, stream_ms: 1500 });
+		// Another channel's waits are not this answer's.
+		timing.text('x', false, 'c2');
+		timing.stop('x');
+		expect(timing.take('x')).toEqual({ first_text_ms: 102_000, stream_ms: 0 });
+	});
+
 	it('an answer without text has no timing', () => {
 		const { timing } = setup();
-		timing.start('e');
+		timing.start('e', 'c1');
 		timing.stop('e');
 		expect(timing.take('e')).toBeUndefined();
 	});

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { setup } from './support/client-setup';
+import { getMeta } from '../../src/lib/db/meta';
 
 type Sent = { id?: number; type: string };
 
@@ -43,5 +44,40 @@ describe('IrisClient answer timing', () => {
 		});
 		await vi.waitFor(async () => expect((await t.db.messages.get('a'))?.model).toBe('m'));
 		expect((await t.db.messages.get('a'))?.timing).toEqual({ first_text_ms: 700, stream_ms: 2000 });
+	});
+
+	it('leaves the time the agent said it waited for an approval out of the answer’s speed', async () => {
+		const t = setup();
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake({ replay: true });
+		const s = t.last();
+		const sync = (s.sent as Sent[]).find((f) => f.type === 'sync')!;
+		s.receive({ v: 1, type: 'sync.done', id: sync.id, payload: { cursor: 1 } });
+		await vi.waitFor(async () => expect(await getMeta(t.db, 'cursor')).toBe(1));
+		s.receive({ v: 1, type: 'message.start', chat_id: 'default', payload: { message_id: 'a' } });
+		t.clock.advance(300);
+		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'a', text: 'Deleting' } });
+		t.clock.advance(1000);
+		s.receive({
+			v: 1,
+			type: 'agent.busy',
+			chat_id: 'default',
+			payload: { reason: 'waiting_input' }
+		});
+		t.clock.advance(20_000); // under the heartbeat's idle time: the link stays up
+		s.receive({ v: 1, type: 'agent.busy', chat_id: 'default', payload: { reason: 'processing' } });
+		t.clock.advance(1000);
+		s.receive({
+			v: 1,
+			type: 'message.update',
+			payload: { message_id: 'a', text: 'Deleting. Done.' }
+		});
+		s.receive({ v: 1, type: 'message.stop', payload: { message_id: 'a', tokens: 40 } });
+		await vi.waitFor(async () =>
+			expect((await t.db.messages.get('a'))?.timing).toEqual({
+				first_text_ms: 300,
+				stream_ms: 2000
+			})
+		);
 	});
 });

@@ -9,7 +9,7 @@ import { isStored } from '../db/apply';
 import { closeInterrupted } from '../db/interrupted';
 import { markRefused } from '../db/refused';
 import type { TurnActivity } from './activity';
-import type { AnswerTiming } from './answer-timing';
+import type { AnswerTiming, AnswerWait } from './answer-timing';
 import type { ApplyQueue } from './apply-queue';
 import { featureEvent, serverErrorEvent } from './feature-events';
 import type { HotTexts } from './hot-texts';
@@ -41,6 +41,9 @@ export interface FrameRouterDeps {
 	timing: AnswerTiming;
 }
 
+/** The `agent.busy` reasons that say the agent is not writing (AnswerTiming leaves them out). */
+const WAITS: Partial<Record<string, AnswerWait>> = { tool: 'tool', waiting_input: 'reader' };
+
 export class FrameRouter {
 	readonly #d: FrameRouterDeps;
 	/** Channels the running `sync` replay called idle, checked when it ends (`caughtUp`). */
@@ -61,7 +64,7 @@ export class FrameRouter {
 		switch (frame.type) {
 			case 'message.update': {
 				const { message_id, text, reasoning } = frame.payload;
-				this.#d.timing.text(message_id, text === '');
+				this.#d.timing.text(message_id, text === '', chat_id);
 				const before = hot.latest(message_id);
 				this.#opening(message_id, chat_id, () =>
 					hot.update(message_id, text, typeof reasoning === 'string' ? reasoning : undefined)
@@ -79,7 +82,7 @@ export class FrameRouter {
 			}
 			case 'message.append': {
 				const { message_id, text } = frame.payload;
-				this.#d.timing.text(message_id, text === '');
+				this.#d.timing.text(message_id, text === '', chat_id);
 				this.#opening(message_id, chat_id, () => hot.append(message_id, text));
 				return;
 			}
@@ -99,7 +102,7 @@ export class FrameRouter {
 				return;
 			}
 			case 'message.start':
-				this.#d.timing.start(frame.payload.message_id);
+				this.#d.timing.start(frame.payload.message_id, chat_id);
 				// The store opens a turn for an answer only (db/message-run.ts).
 				if ((frame.payload.role ?? 'assistant') === 'assistant') {
 					this.#offsets.started(chat_id, frame.payload.message_id);
@@ -130,11 +133,15 @@ export class FrameRouter {
 				queue.enqueue(offerAsMessage(frame));
 				this.#announceMedia([frame.payload]);
 				return;
-			case 'agent.busy':
-				activity.set(chat_id, { busy: true, reason: frame.payload.reason ?? 'processing' });
+			case 'agent.busy': {
+				const reason = frame.payload.reason ?? 'processing';
+				activity.set(chat_id, { busy: true, reason });
+				this.#d.timing.waiting(chat_id, WAITS[reason]);
 				return;
+			}
 			case 'agent.idle':
 				activity.set(chat_id, { busy: false, typing: false });
+				this.#d.timing.waiting(chat_id, undefined);
 				// The turn is over: an answer still open in the channel (one a restarted gateway
 				// forgot, when the reader sent again at once) will never be stopped. An idle a
 				// `sync` replays is checked once per channel when the replay ends (`caughtUp`),

@@ -78,9 +78,12 @@ export interface MessageRow {
 
 /** An answer's timings as this device saw them, in milliseconds. */
 export interface AnswerTimingRow {
-	/** From `message.start` to the first text; absent when the answer opened with its text. */
+	/**
+	 * From `message.start` to the first text, less the time the agent waited for the reader
+	 * meanwhile (connection/answer-timing.ts); absent when the answer opened with its text.
+	 */
 	first_text_ms?: number;
-	/** From the first text to `message.stop`. */
+	/** From the first text to `message.stop`, less the time the agent said it ran a tool or waited for the reader. */
 	stream_ms: number;
 }
 
