@@ -13,6 +13,7 @@ export const SCENARIO_DESCRIPTIONS: Readonly<Record<string, string>> = {
 	clarify: 'Ask you a question with suggested answers',
 	confirm: 'Ask you to confirm a reset',
 	cron: 'Deliver a scheduled task’s report',
+	help: 'List the demos and what each shows',
 	history: 'Add older messages to this channel to scroll through',
 	media: 'Send an image and a voice note, and offer a file',
 	model: 'Ask you to choose a model',

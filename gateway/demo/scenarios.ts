@@ -18,12 +18,21 @@ export function registerScenario(name: string, scenario: Scenario): void {
 	scenarios.set(name, scenario);
 }
 
-/** The scenario a user text asks for (`/demo <name> …`), with its args; undefined otherwise. */
+/** The scenario that lists the others (demo/help.ts): `/demo` alone, or a name none has. */
+export const HELP_SCENARIO = 'help';
+
+/**
+ * The scenario a user text asks for (`/demo <name> …`), with its args; `/demo` alone or with a
+ * name no scenario has gets the help scenario, if registered, with the text after `/demo` as its
+ * args. Undefined for any other text.
+ */
 export function findScenario(text: string): { scenario: Scenario; args: string } | undefined {
-	const match = /^\/demo\s+(\S+)\s*([\s\S]*)$/.exec(text.trim());
+	const match = /^\/demo(?:\s+(\S+)\s*([\s\S]*))?$/.exec(text.trim());
 	if (!match) return undefined;
-	const scenario = scenarios.get(match[1]!);
-	return scenario ? { scenario, args: match[2] ?? '' } : undefined;
+	const scenario = match[1] === undefined ? undefined : scenarios.get(match[1]);
+	if (scenario) return { scenario, args: match[2] ?? '' };
+	const help = scenarios.get(HELP_SCENARIO);
+	return help ? { scenario: help, args: match[1] ?? '' } : undefined;
 }
 
 /** Names of the registered scenarios, sorted (for help texts). */

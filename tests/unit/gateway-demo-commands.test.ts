@@ -59,6 +59,21 @@ describe('demo scenarios', () => {
 		expect(rest.payload.has_more).toBe(false);
 	});
 
+	it('/demo alone, or with a name no demo has, answers with the list of demos', async () => {
+		const [a] = await pair();
+		for (const [text, first] of [
+			['/demo', 'Send one of these'],
+			['/demo taks', 'There is no demo called `taks`.']
+		] as const) {
+			const sent = await a.request('message.send', { text });
+			const stop = await a.waitFor((f) => f.type === 'message.stop', a.indexOf(sent));
+			const answer = (stop as ServerFrameOf<'message.stop'>).payload.final_text ?? '';
+			expect(answer.startsWith(first)).toBe(true);
+			expect(answer).toContain('- `/demo task`: Run tools and ask your approval midway');
+			expect(answer).not.toContain('/demo help');
+		}
+	});
+
 	it('/demo cron sends a cron notification and a cron message', async () => {
 		const [a] = await pair();
 		const sent = await a.request('message.send', { text: '/demo cron' });

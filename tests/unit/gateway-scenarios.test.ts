@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { findScenario, registerScenario, scenarioNames } from '../../gateway/demo/scenarios';
+import {
+	HELP_SCENARIO,
+	findScenario,
+	registerScenario,
+	scenarioNames
+} from '../../gateway/demo/scenarios';
 
 describe('demo scenarios', () => {
 	const noop = async () => {};
@@ -11,9 +16,22 @@ describe('demo scenarios', () => {
 		expect(scenarioNames()).toContain('unit-test-a');
 	});
 
-	it('plain text and unknown names are not scenarios', () => {
+	it('plain text is not a scenario; nor, without a help scenario, an unknown name', () => {
 		expect(findScenario('hello /demo unit-test-a')).toBeUndefined();
+		expect(findScenario('/demonstrate')).toBeUndefined();
 		expect(findScenario('/demo nothing-here')).toBeUndefined();
+		expect(findScenario('/demo')).toBeUndefined();
+	});
+
+	it('/demo alone or an unknown name gets the help scenario, told the name asked for', () => {
+		const help = async () => {};
+		registerScenario(HELP_SCENARIO, help);
+		expect(findScenario('/demo')).toEqual({ scenario: help, args: '' });
+		expect(findScenario(' /demo nothing-here  more')).toEqual({
+			scenario: help,
+			args: 'nothing-here'
+		});
+		expect(findScenario('/demo unit-test-a')?.scenario).toBe(noop);
 	});
 
 	it('refuses a second registration under one name', () => {
