@@ -22,6 +22,13 @@ test('tool cards show name, preview, args, progress, result and duration; beats 
 	await expect(args.locator('pre')).toBeHidden();
 	await args.locator('summary').click();
 	await expect(args.locator('pre')).toContainText('"path": "README.md"');
+	// Room for its 2 px focus ring between "Arguments" and the tool's name above it.
+	const gap = await read.evaluate(
+		(card) =>
+			card.querySelector('summary')!.getBoundingClientRect().top -
+			card.querySelector('header')!.getBoundingClientRect().bottom
+	);
+	expect(gap).toBeGreaterThanOrEqual(2);
 
 	const terminal = answer.getByRole('group', { name: 'Tool: terminal', exact: true });
 	await expect(terminal).toContainText(/Failed in \d+\.\d+ s/);
