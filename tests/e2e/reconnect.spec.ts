@@ -9,6 +9,7 @@ import {
 	userMessage
 } from './fixtures';
 import { reveal } from './log-walk';
+import { hook } from './faults';
 
 test('reconnects by itself when the gateway comes back on the same port', async ({
 	page,
@@ -49,4 +50,23 @@ test('reconnects by itself when the gateway comes back on the same port', async 
 	// Still in the log: the new long reply may have pushed it out of the rendered (virtualized) rows.
 	await reveal(page, firstReply);
 	await expect(firstReply).toBeVisible();
+});
+
+test('when the network goes away under an open link, the status says so within seconds', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
+	// The link stays open but nothing comes back on it (a network gone without a close): the
+	// gateway holds every frame it sends, pongs too. Alone, the heartbeat would wait 90 s.
+	await hook(gateway, 'delay', { ms: 120_000 });
+	await page.context().setOffline(true);
+	// The `offline` event sends a ping; unanswered within 5 s, the link is given up.
+	await expect(connectionStatus(page)).toHaveText(startsWith('Offline'), { timeout: 20_000 });
+	await hook(gateway, 'delay', { ms: 0 });
+	await page.context().setOffline(false);
+	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'), { timeout: 20_000 });
+	await sendMessage(page, 'Back on the network');
+	await expect(replyTo(page, 'Back on the network')).toHaveAttribute('data-status', 'complete');
 });

@@ -46,4 +46,37 @@ describe('Heartbeat (doc/protocol.md: ping after 30 s idle, dead after 90 s sile
 		expect(events).toEqual([]);
 		expect(clock.pending).toBe(0);
 	});
+
+	it('a probe pings now; the link is dead if nothing arrives within 5 s of it', () => {
+		const { clock, events, hb, t0 } = setup();
+		hb.start();
+		clock.advance(10_000);
+		hb.probe();
+		expect(events).toEqual([`ping@${t0 + 10_000}`]);
+		clock.advance(2000);
+		hb.probe(); // one probe at a time: its deadline stands
+		expect(events).toHaveLength(1);
+		clock.advance(2999);
+		expect(events).toHaveLength(1);
+		clock.advance(1);
+		expect(events).toEqual([`ping@${t0 + 10_000}`, `dead@${t0 + 15_000}`]);
+		expect(clock.pending).toBe(0);
+	});
+
+	it('a probe answered keeps the usual deadlines', () => {
+		const { clock, events, hb, t0 } = setup();
+		hb.start();
+		clock.advance(10_000);
+		hb.probe();
+		clock.advance(100);
+		hb.seen();
+		clock.advance(29_999);
+		expect(events).toEqual([`ping@${t0 + 10_000}`]);
+		clock.advance(1);
+		expect(events).toEqual([`ping@${t0 + 10_000}`, `ping@${t0 + 40_100}`]);
+		// Another probe later works as the first did.
+		hb.probe();
+		clock.advance(5000);
+		expect(events.at(-1)).toBe(`dead@${t0 + 45_100}`);
+	});
 });

@@ -129,6 +129,28 @@ describe('ConnectionManager', () => {
 		expect(t.sockets).toHaveLength(2);
 	});
 
+	it('wake() with a ready link pings it, and reconnects when nothing answers within 5 s', () => {
+		const t = setup();
+		t.manager.configure(CONFIG, HELLO);
+		t.last().open();
+		t.last().receive(ACK);
+		// Answered: the link stays.
+		t.manager.wake();
+		expect(t.last().sent.at(-1)).toMatchObject({ type: 'ping' });
+		t.clock.advance(1000);
+		t.last().receive({ v: 1, type: 'pong', payload: {} });
+		t.clock.advance(10_000);
+		expect(t.state()).toBe('connected');
+		expect(t.sockets).toHaveLength(1);
+		// Unanswered (the network under it went away without a close): down after 5 s, not 90.
+		t.manager.wake();
+		t.clock.advance(4999);
+		expect(t.state()).toBe('connected');
+		t.clock.advance(1);
+		expect(t.state()).toBe('reconnecting');
+		expect(t.log.down).toBe(1);
+	});
+
 	it('waits for the browser to be online, then connects on wake()', () => {
 		const t = setup(false);
 		t.manager.configure(CONFIG, HELLO);

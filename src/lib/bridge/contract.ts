@@ -198,7 +198,11 @@ export interface WorkerApi extends FeatureApi, LocalSearchApi {
 	 * one's place in the outbox and the list and is sent. `'sent'` as for `cancelMessage`.
 	 */
 	editMessage(input: EditInput): Promise<OutboxChange>;
-	/** The network came back or the page became visible: retry a pending reconnect now. */
+	/**
+	 * The network changed or the page became visible: retry a pending reconnect now, or check that
+	 * the open link still carries frames (a ping; it is dropped and reopened if nothing comes
+	 * within 5 s).
+	 */
 	wake(): void;
 	/**
 	 * Store how this device gets push (null: off) and tell the gateway: in every later `hello`,

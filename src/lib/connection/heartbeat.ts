@@ -1,7 +1,8 @@
 /**
  * Liveness of one socket (doc/protocol.md "Reconnect and sync"): after `idleMs` (30 s) without any
  * inbound traffic send a `ping`, again every `idleMs` while it stays quiet; after `deadMs` (90 s)
- * without any inbound frame the link is dead.
+ * without any inbound frame the link is dead. `probe()` asks sooner (the network changed, the page
+ * came back): a ping now, and the link is dead when nothing arrives within `probeMs` (5 s).
  *
  * A frame only records when it arrived: the one timer compares with that time when it fires and
  * re-arms itself for the next moment that matters. Re-arming timers on every frame cost four timer
@@ -13,12 +14,14 @@ export interface HeartbeatOptions {
 	clock: Clock;
 	/** Send a ping now. */
 	onIdle: () => void;
-	/** No frame for `deadMs`: close and reconnect. */
-	onDead: () => void;
+	/** No frame for `deadMs`, or none within `probeMs` of a probe (`quietMs`: since the last one). */
+	onDead: (quietMs: number) => void;
 	/** ms without traffic before a ping. Default 30000. */
 	idleMs?: number;
 	/** ms without any frame before the link counts as dead. Default 90000. */
 	deadMs?: number;
+	/** ms a probe waits for any frame before the link counts as dead. Default 5000. */
+	probeMs?: number;
 }
 
 export class Heartbeat {
@@ -27,9 +30,13 @@ export class Heartbeat {
 	#running = false;
 	/** Epoch ms of the last inbound frame (or of `start`). */
 	#lastSeen = 0;
+	/** Epoch ms the timer fires at. */
+	#due = 0;
+	/** Epoch ms of the probe waiting for a frame, if any. */
+	#probedAt: number | undefined;
 
 	constructor(options: HeartbeatOptions) {
-		this.#o = { idleMs: 30_000, deadMs: 90_000, ...options };
+		this.#o = { idleMs: 30_000, deadMs: 90_000, probeMs: 5000, ...options };
 	}
 
 	/** Start watching (call when the socket opens). */
@@ -44,31 +51,59 @@ export class Heartbeat {
 		if (this.#running) this.#lastSeen = this.#o.clock.now();
 	}
 
+	/**
+	 * Is the link still alive? Ping now; dead if no frame arrives within `probeMs`. A probe while
+	 * one waits changes nothing (its deadline stands).
+	 */
+	probe(): void {
+		if (!this.#running || this.#probedAt !== undefined) return;
+		this.#probedAt = this.#o.clock.now();
+		this.#o.onIdle();
+		if (!this.#running) return;
+		if (this.#due > this.#probedAt + this.#o.probeMs) {
+			this.#clear();
+			this.#arm(this.#o.probeMs);
+		}
+	}
+
 	/** Stop the timer (socket closed). */
 	stop(): void {
 		this.#running = false;
+		this.#probedAt = undefined;
+		this.#clear();
+	}
+
+	#clear(): void {
 		if (this.#timer !== undefined) this.#o.clock.clearTimeout(this.#timer);
 		this.#timer = undefined;
 	}
 
 	#arm(ms: number): void {
+		this.#due = this.#o.clock.now() + ms;
 		this.#timer = this.#o.clock.setTimeout(() => this.#check(), ms);
 	}
 
 	#check(): void {
 		this.#timer = undefined;
 		if (!this.#running) return;
-		const { idleMs, deadMs } = this.#o;
-		const quiet = this.#o.clock.now() - this.#lastSeen;
-		if (quiet >= deadMs) {
+		const { idleMs, deadMs, probeMs } = this.#o;
+		const now = this.#o.clock.now();
+		const quiet = now - this.#lastSeen;
+		const probedAt = this.#probedAt;
+		if (probedAt !== undefined && (this.#lastSeen >= probedAt || now - probedAt >= probeMs)) {
+			this.#probedAt = undefined;
+		}
+		const unanswered = probedAt !== undefined && this.#lastSeen < probedAt;
+		if (quiet >= deadMs || (unanswered && now - probedAt >= probeMs)) {
 			this.stop();
-			this.#o.onDead();
+			this.#o.onDead(quiet);
 			return;
 		}
 		// Quiet for a whole number of idle periods: ping (again, until something arrives).
 		if (quiet >= idleMs) this.#o.onIdle();
 		if (!this.#running) return;
 		const nextIdle = (Math.floor(quiet / idleMs) + 1) * idleMs;
-		this.#arm(Math.min(nextIdle, deadMs) - quiet);
+		const next = Math.min(nextIdle, deadMs) - quiet;
+		this.#arm(this.#probedAt === undefined ? next : Math.min(next, this.#probedAt + probeMs - now));
 	}
 }

@@ -74,7 +74,8 @@ export class Link {
 		this.#heartbeat = new Heartbeat({
 			clock: deps.clock,
 			onIdle: () => this.#ping(),
-			onDead: () => this.#end({ auth: false, reason: 'no frame for 90 s' })
+			onDead: (quietMs) =>
+				this.#end({ auth: false, reason: `no frame for ${Math.round(quietMs / 1000)} s` })
 		});
 		this.#socket = deps.createSocket(url);
 		this.#socket.binaryType = 'arraybuffer';
@@ -93,6 +94,14 @@ export class Link {
 		this.#socket.onerror = () => {
 			// A close event always follows; it carries what we need.
 		};
+	}
+
+	/**
+	 * Check that the link still carries frames (the network changed, the page came back): a
+	 * `ping` now, and the link ends if nothing arrives within 5 s (Heartbeat `probe`).
+	 */
+	probe(): void {
+		if (!this.#ended) this.#heartbeat.probe();
 	}
 
 	/** True once `hello.ack` arrived and until the link ends. */

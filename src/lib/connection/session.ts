@@ -196,7 +196,7 @@ export class Session {
 		if (device_id) await this.#configureHello(device_id);
 	}
 
-	/** Retry a pending reconnect now (network back, page visible). */
+	/** Retry a pending reconnect now, or check the open link (ConnectionManager `wake`). */
 	wake(): void {
 		this.#manager.wake();
 	}

@@ -30,7 +30,7 @@ import { QueuedSends } from './queued.svelte';
 import { StorageFallback } from './storage-fallback';
 import { Store } from './store.svelte';
 import { benchMark, benchSpan } from '../platform/bench-marks';
-import { onReturn } from './browser-online.svelte';
+import { onNetworkOrReturn } from './browser-online.svelte';
 import type { IndexProgress } from '../bridge/search';
 
 /** Why a command was cut short: the app moved to memory meanwhile (it is run again there). */
@@ -140,7 +140,7 @@ export class AppState {
 		}
 		// Another tab switching gateways (or unpairing) is followed here.
 		(await this.#gateways()).watch();
-		onReturn(() => void this.#worker?.api.wake());
+		onNetworkOrReturn(() => void this.#worker?.api.wake());
 	}
 
 	/**

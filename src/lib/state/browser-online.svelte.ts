@@ -31,9 +31,13 @@ export function shownStatus(status: ConnectionStatus, online: boolean): Connecti
 		: status;
 }
 
-/** Call `wake` whenever the browser comes back online or the page is shown again. */
-export function onReturn(wake: () => void): void {
+/**
+ * Call `wake` whenever the browser's network changes (`online`, `offline`: a link opened on the
+ * old network may be dead without a close event) or the page is shown again.
+ */
+export function onNetworkOrReturn(wake: () => void): void {
 	addEventListener('online', wake);
+	addEventListener('offline', wake);
 	document.addEventListener('visibilitychange', () => {
 		if (document.visibilityState === 'visible') wake();
 	});
