@@ -2,6 +2,7 @@ import { demoReply } from '../../gateway/demo-agent';
 import {
 	connectionStatus,
 	expect,
+	lastArticle,
 	messageLog,
 	pairViaLink,
 	readMessageRow,
@@ -12,6 +13,7 @@ import {
 	userMessage
 } from './fixtures';
 import { reveal } from './log-walk';
+import { hook } from './faults';
 
 const TEXT = 'Keep this for offline';
 
@@ -60,4 +62,24 @@ test('a reload with the gateway down shows the conversation from IndexedDB', asy
 		startsWith('Offline', 'Reconnecting', 'Connecting')
 	);
 	expect(staticOnly.connectionsOpened()).toBe(0);
+});
+
+test('a reload mid-answer, with the gateway out of reach, shows the words streamed so far', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	await sendMessage(page, '/demo slow');
+	const answer = lastArticle(page, 'assistant');
+	// A few seconds in: before the next timed write of the text to the store (every 8 s).
+	await expect(answer).toContainText('word5 ');
+	const streamed = (await answer.locator('.md').first().innerText()).trim();
+	await hook(gateway, 'refuse', { ms: 600_000 });
+	await page.reload();
+	await expect(page.locator('html')).toHaveAttribute('data-screen-shown', '');
+	await expect(connectionStatus(page)).toHaveText(startsWith('Reconnecting', 'Connecting'));
+	// From this device's store: the gateway cannot send it again yet.
+	await expect(lastArticle(page, 'assistant')).toContainText(streamed);
+	await hook(gateway, 'refuse', { ms: 0 });
+	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'), { timeout: 30_000 });
 });

@@ -205,6 +205,13 @@ export interface WorkerApi extends FeatureApi, LocalSearchApi {
 	 */
 	wake(): void;
 	/**
+	 * Texts of answers still streaming that a page carried across its reload
+	 * (state/stream-carry.ts), by `message_id`: each is stored where the answer still streams and
+	 * its stored text is shorter (written every 8 s only), so the page shows what it showed
+	 * before the gateway sends the answer again.
+	 */
+	restoreStreams(texts: Record<string, string>): Promise<void>;
+	/**
 	 * Store how this device gets push (null: off) and tell the gateway: in every later `hello`,
 	 * and at once with `fcm.register` when connected (an empty one unregisters).
 	 */

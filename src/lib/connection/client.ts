@@ -7,6 +7,7 @@
 import type { EventSink, GatewayConfig, WorkerApi } from '../bridge/contract';
 import type { IrisDB } from '../db/schema';
 import { cancelQueued, enqueueOnce, replaceQueued, requeue } from '../db/outbox';
+import { persistStreamText } from '../db/apply';
 import type { Clock } from '../platform/clock';
 import { TurnActivity } from './activity';
 import { ApplyQueue } from './apply-queue';
@@ -184,6 +185,9 @@ export class IrisClient {
 				return result;
 			},
 			wake: () => session.wake(),
+			// In order with the frames received (a later stop is not overwritten).
+			restoreStreams: async (texts) =>
+				queue.then(() => persistStreamText(db, new Map(Object.entries(texts)))),
 			registerPush: (reg) => session.registerPush(reg),
 			leave: () => session.leave(),
 			attach: (input) => media.addUpload(input),

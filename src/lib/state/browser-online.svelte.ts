@@ -42,3 +42,14 @@ export function onNetworkOrReturn(wake: () => void): void {
 		if (document.visibilityState === 'visible') wake();
 	});
 }
+
+/**
+ * Call `leave` whenever the page is hidden or closed (`visibilitychange` to hidden, `pagehide`):
+ * a phone may discard a hidden tab without another event.
+ */
+export function onLeave(leave: () => void): void {
+	document.addEventListener('visibilitychange', () => {
+		if (document.visibilityState === 'hidden') leave();
+	});
+	addEventListener('pagehide', leave);
+}

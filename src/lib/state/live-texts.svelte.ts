@@ -65,6 +65,12 @@ export class LiveTexts {
 		return this.#kinds.reasoning.texts.get(message_id);
 	}
 
+	/** Every streaming text, with changes not drawn yet (what the page would show next). */
+	streaming(): Record<string, string> {
+		const { texts, pending } = this.#kinds.stream;
+		return Object.fromEntries([...texts, ...pending]);
+	}
+
 	/** Queue the worker's changes; the visible texts change when the screen is next drawn. */
 	push(kind: LiveKind, updates: readonly StreamDelta[]): void {
 		this.#kinds[kind].push(updates);
