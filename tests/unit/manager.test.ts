@@ -151,6 +151,16 @@ describe('ConnectionManager', () => {
 		expect(t.log.down).toBe(1);
 	});
 
+	it('checkLink() (the network went away) retries nothing while a reconnect is pending', () => {
+		const t = setup();
+		t.manager.configure(CONFIG, HELLO);
+		t.last().drop();
+		t.log.online = false;
+		t.manager.checkLink();
+		expect(t.sockets).toHaveLength(1);
+		expect(t.state()).toBe('reconnecting');
+	});
+
 	it('waits for the browser to be online, then connects on wake()', () => {
 		const t = setup(false);
 		t.manager.configure(CONFIG, HELLO);

@@ -199,16 +199,21 @@ export interface WorkerApi extends FeatureApi, LocalSearchApi {
 	 */
 	editMessage(input: EditInput): Promise<OutboxChange>;
 	/**
-	 * The network changed or the page became visible: retry a pending reconnect now, or check that
-	 * the open link still carries frames (a ping; it is dropped and reopened if nothing comes
-	 * within 5 s).
+	 * The network came back or the page became visible: retry a pending reconnect now, or check
+	 * the open link as `checkLink` does.
 	 */
 	wake(): void;
 	/**
+	 * The network went away (`offline`): check that the open link still carries frames (a ping;
+	 * it is dropped and reopened if nothing comes within 5 s). Nothing is retried.
+	 */
+	checkLink(): void;
+	/**
 	 * Texts of answers still streaming that a page carried across its reload
 	 * (state/stream-carry.ts), by `message_id`: each is stored where the answer still streams and
-	 * its stored text is shorter (written every 8 s only), so the page shows what it showed
-	 * before the gateway sends the answer again.
+	 * its stored text is not longer (written every 8 s only), so the page shows what it showed
+	 * before the gateway sends the answer again. Resolves once queued; a failed write is a
+	 * storage failure like any other.
 	 */
 	restoreStreams(texts: Record<string, string>): Promise<void>;
 	/**

@@ -185,6 +185,7 @@ export class IrisClient {
 				return result;
 			},
 			wake: () => session.wake(),
+			checkLink: () => session.checkLink(),
 			// In order with the frames received (a later stop is not overwritten).
 			restoreStreams: async (texts) =>
 				queue.then(() => persistStreamText(db, new Map(Object.entries(texts)))),

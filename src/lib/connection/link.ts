@@ -98,10 +98,12 @@ export class Link {
 
 	/**
 	 * Check that the link still carries frames (the network changed, the page came back): a
-	 * `ping` now, and the link ends if nothing arrives within 5 s (Heartbeat `probe`).
+	 * `ping` now, and the link ends if nothing arrives within 5 s (Heartbeat `probe`). Not while
+	 * the socket still has bytes to send (an upload): the ping would wait behind them, and a slow
+	 * but working link would be given up; the usual 90 s deadline still holds.
 	 */
 	probe(): void {
-		if (!this.#ended) this.#heartbeat.probe();
+		if (!this.#ended && this.bufferedAmount === 0) this.#heartbeat.probe();
 	}
 
 	/** True once `hello.ack` arrived and until the link ends. */

@@ -92,14 +92,21 @@ export class ConnectionManager {
 	}
 
 	/**
-	 * The network changed (`online`, `offline`) or the page came back: retry now if a reconnect is
-	 * pending, or check that a ready link still carries frames (Link `probe`: a socket can outlive
-	 * the network it was opened on without a close event, and would only be found dead after 90 s
-	 * of silence). It tries even if `isOnline()` still says no: a worker's `navigator.onLine` can
-	 * lag behind the page's event.
+	 * Check that a ready link still carries frames (the network changed or went away, the page came
+	 * back): Link `probe`. A socket can outlive the network it was opened on without a close event,
+	 * and would only be found dead after 90 s of silence.
+	 */
+	checkLink(): void {
+		if (this.#link?.ready) this.#link.probe();
+	}
+
+	/**
+	 * The network came back (`online`) or the page came back: retry now if a reconnect is pending,
+	 * else check the link (`checkLink`). It tries even if `isOnline()` still says no: a worker's
+	 * `navigator.onLine` can lag behind the page's event.
 	 */
 	wake(): void {
-		if (this.#link?.ready) return this.#link.probe();
+		if (this.#link?.ready) return this.checkLink();
 		if (!this.#config || this.#link || this.#status.state === 'auth_failed') return;
 		this.#clearRetry();
 		this.#open(true);

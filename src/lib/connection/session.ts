@@ -201,6 +201,11 @@ export class Session {
 		this.#manager.wake();
 	}
 
+	/** Check the open link, without retrying anything (ConnectionManager `checkLink`). */
+	checkLink(): void {
+		this.#manager.checkLink();
+	}
+
 	/** The next link to become ready within `ms`, else null. */
 	#nextReady(ms: number): Promise<Link | null> {
 		const { clock } = this.#d;

@@ -121,8 +121,8 @@ export class SharedConnection {
 	 * The commands a follower does not simply ask the leader to run: what writes the shared store
 	 * is written here (nothing typed or attached depends on the leader being alive; a Cancel or an
 	 * Edit is decided by the store's transaction, whichever tab runs it), then the leader is asked
-	 * to send it (texts a page carried across its reload are stored here too); `configure` and
-	 * `wake` are passed on without waiting for an answer; the index progress is the leader's as
+	 * to send it (texts a page carried across its reload are stored here too); `configure`, `wake`
+	 * and `checkLink` are passed on without waiting for an answer; the index progress is the leader's as
 	 * last broadcast.
 	 */
 	#followerOwn(): Partial<WorkerApi> {
@@ -147,6 +147,10 @@ export class SharedConnection {
 			wake: () => {
 				if (this.#leader) commands.wake();
 				else this.#calls.tell('wake', []);
+			},
+			checkLink: () => {
+				if (this.#leader) commands.checkLink();
+				else this.#calls.tell('checkLink', []);
 			},
 			// Written by whichever tab the page is in (the store decides, as for a send).
 			restoreStreams: (texts) => commands.restoreStreams(texts),

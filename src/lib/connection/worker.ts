@@ -41,9 +41,9 @@ function endpoint(): WorkerEndpoint {
 
 const api = endpoint();
 // The worker sees the same network events as the page: `online` retries a pending reconnect now;
-// either event checks that an open link still carries frames (ConnectionManager `wake`).
+// either event checks that an open link still carries frames (ConnectionManager).
 globalThis.addEventListener('online', () => api.wake());
-globalThis.addEventListener('offline', () => api.wake());
+globalThis.addEventListener('offline', () => api.checkLink());
 
 // Benchmark builds only (`npm run bench`): the flag is `false` in every other build, so this
 // branch and the bench module are dropped from the bundle.

@@ -22,13 +22,11 @@ export async function startInPage(db: IrisDB): Promise<WorkerHandle> {
 	const client = createBrowserClient(db);
 	const wake = () => client.commands.wake();
 	addEventListener('online', wake);
-	addEventListener('offline', wake);
 	return {
 		api: asyncCommands(client.commands),
 		subscribe: async (sink) => client.subscribe(sink),
 		terminate: () => {
 			removeEventListener('online', wake);
-			removeEventListener('offline', wake);
 			void client.commands.configure(null).catch(() => {});
 		}
 	};

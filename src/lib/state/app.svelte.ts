@@ -1,8 +1,9 @@
 /**
  * App-wide state on the page: pairing, connection status, agent activity, streaming text and
- * diagnostics, fed by the connection; the store the UI reads; `commands` (every worker command);
- * the actions that write the store first and survive a move to memory (`pair`, `send` …).
- * One store per gateway (doc/storage.md): pairing with another switches store and worker at once.
+ * diagnostics, fed by the connection; the store the UI reads; `commands` (every worker command)
+ * and the actions that write the store first and survive a move to memory (`pair`, `unpair`,
+ * `send`, `retry`, `cancelMessage`, `editMessage`). One store per gateway (doc/storage.md):
+ * pairing with another gateway switches store and worker together; other tabs follow (`#follow`).
  */
 import type {
 	AgentActivity,
@@ -29,11 +30,10 @@ import { QueuedSends } from './queued.svelte';
 import { StorageFallback } from './storage-fallback';
 import { Store } from './store.svelte';
 import { benchMark, benchSpan } from '../platform/bench-marks';
-import { onNetworkOrReturn } from './browser-online.svelte';
-import { carryStreams } from './stream-carry';
+import { watchPage } from './page-watch';
 import type { IndexProgress } from '../bridge/search';
 
-/** A command cut short: the app moved to memory meanwhile (it is run again there). */
+/** Why a command was cut short: the app moved to memory meanwhile (it is run again there). */
 const MOVED = new Error('the app moved to an in-memory store');
 type Commands = Record<string, (...a: unknown[]) => unknown>;
 
@@ -140,8 +140,7 @@ export class AppState {
 		}
 		// Another tab switching gateways (or unpairing) is followed here.
 		(await this.#gateways()).watch();
-		onNetworkOrReturn(() => void this.#worker?.api.wake());
-		carryStreams(this.live, this.store, () => this.#worker?.api);
+		watchPage(this.live, this.store, () => this.#worker?.api);
 	}
 
 	/**

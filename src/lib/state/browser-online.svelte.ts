@@ -30,26 +30,3 @@ export function shownStatus(status: ConnectionStatus, online: boolean): Connecti
 		? { state: 'offline' }
 		: status;
 }
-
-/**
- * Call `wake` whenever the browser's network changes (`online`, `offline`: a link opened on the
- * old network may be dead without a close event) or the page is shown again.
- */
-export function onNetworkOrReturn(wake: () => void): void {
-	addEventListener('online', wake);
-	addEventListener('offline', wake);
-	document.addEventListener('visibilitychange', () => {
-		if (document.visibilityState === 'visible') wake();
-	});
-}
-
-/**
- * Call `leave` whenever the page is hidden or closed (`visibilitychange` to hidden, `pagehide`):
- * a phone may discard a hidden tab without another event.
- */
-export function onLeave(leave: () => void): void {
-	document.addEventListener('visibilitychange', () => {
-		if (document.visibilityState === 'hidden') leave();
-	});
-	addEventListener('pagehide', leave);
-}
