@@ -54,6 +54,8 @@ export class LiveTexts {
 	schedule: Schedule = (apply) => requestAnimationFrame(apply);
 	readonly #kinds: Record<LiveKind, HotText> = { stream: new HotText(), reasoning: new HotText() };
 	#scheduled = false;
+	/** The `message_id`s of the rows last `settle`d that are streaming. */
+	#shownStreaming: readonly string[] = [];
 
 	/** Latest streamed text of a message, if it is streaming. */
 	text(message_id: string): string | undefined {
@@ -65,10 +67,19 @@ export class LiveTexts {
 		return this.#kinds.reasoning.texts.get(message_id);
 	}
 
-	/** Every streaming text, with changes not drawn yet (what the page would show next). */
+	/**
+	 * The texts of the answers the open conversation shows as streaming (its rows as last
+	 * `settle`d), with changes not drawn yet: what the page would show next.
+	 */
 	streaming(): Record<string, string> {
 		const { texts, pending } = this.#kinds.stream;
-		return Object.fromEntries([...texts, ...pending]);
+		const shown = [...this.#shownStreaming];
+		return Object.fromEntries(
+			shown.flatMap((id) => {
+				const text = pending.get(id) ?? texts.get(id);
+				return text === undefined ? [] : [[id, text]];
+			})
+		);
 	}
 
 	/** Queue the worker's changes; the visible texts change when the screen is next drawn. */
@@ -85,6 +96,7 @@ export class LiveTexts {
 
 	/** The stored rows views show now: a complete one ends the hot copies of its message. */
 	settle(rows: readonly MessageRow[]): void {
+		this.#shownStreaming = rows.filter((r) => r.status === 'streaming').map((r) => r.message_id);
 		for (const row of rows) {
 			if (row.status !== 'complete') continue;
 			this.#kinds.stream.end(row.message_id);

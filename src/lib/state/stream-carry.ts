@@ -2,18 +2,18 @@
  * Streamed text carried across a reload, or a tab the browser discards. The worker writes an
  * answer's text to the store every 8 s only (connection/stream.ts), and a write begun by a page
  * or worker that is going away may never land; so when the page is hidden or closed, the texts of
- * answers still streaming go to localStorage at once (synchronous), and the next start hands them
- * to the worker, which stores each where the answer still streams and its stored text is shorter
- * (db/apply.ts `persistStreamText`). The page then shows what it showed before, until the gateway
- * sends the answer again. The record names its store and is removed when read.
+ * answers still streaming go to sessionStorage at once (synchronous; the tab's own, kept across
+ * its reload and a discard), and the next start hands them to the worker, which stores each
+ * where the answer still streams and its stored text is not longer (db/apply.ts
+ * `persistStreamText`). The page then shows what it showed before, until the gateway sends the
+ * answer again. The record names its store and is removed when read.
  */
 import type { WorkerApi } from '../bridge/contract';
 import type { AsyncApi } from '../handle/types';
-import { onLeave } from './browser-online.svelte';
 import type { LiveTexts } from './live-texts.svelte';
 import type { Store } from './store.svelte';
 
-/** localStorage key of the record. */
+/** sessionStorage key of the record. */
 export const CARRIED_STREAMS_KEY = 'iris.carried-streams';
 
 /** Texts longer than this in all (UTF-16 code units) are not carried: the store has most of it. */
@@ -40,12 +40,14 @@ export interface StreamCarrier {
 /** Store the streaming texts for the next start (nothing when none streams). */
 export function carryNow(carrier: StreamCarrier): void {
 	try {
+		// An older record must not outlive a write that fails (the storage is full).
+		sessionStorage.removeItem(CARRIED_STREAMS_KEY);
 		const texts = carrier.streaming();
 		const all = Object.values(texts);
 		const chars = all.reduce((sum, text) => sum + text.length, 0);
-		if (all.length === 0 || chars > MAX_CHARS) return localStorage.removeItem(CARRIED_STREAMS_KEY);
+		if (all.length === 0 || chars > MAX_CHARS) return;
 		const record: CarriedStreams = { v: 1, store: carrier.store(), texts };
-		localStorage.setItem(CARRIED_STREAMS_KEY, JSON.stringify(record));
+		sessionStorage.setItem(CARRIED_STREAMS_KEY, JSON.stringify(record));
 	} catch (e) {
 		console.warn('[state] could not keep the streaming texts', e);
 	}
@@ -54,9 +56,9 @@ export function carryNow(carrier: StreamCarrier): void {
 /** The record for `store`, removed as it is read; undefined when none (or not readable). */
 export function takeCarried(store: string): Record<string, string> | undefined {
 	try {
-		const raw = localStorage.getItem(CARRIED_STREAMS_KEY);
+		const raw = sessionStorage.getItem(CARRIED_STREAMS_KEY);
 		if (raw === null) return undefined;
-		localStorage.removeItem(CARRIED_STREAMS_KEY);
+		sessionStorage.removeItem(CARRIED_STREAMS_KEY);
 		const record = JSON.parse(raw) as Partial<CarriedStreams>;
 		const texts = record.texts;
 		if (record.v !== 1 || record.store !== store || typeof texts !== 'object' || !texts) return;
@@ -84,5 +86,10 @@ export function carryStreams(
 	const texts = takeCarried(carrier.store());
 	if (texts)
 		carrier.restore(texts)?.catch((e: unknown) => console.warn('[state] restore failed', e));
-	onLeave(() => carryNow(carrier));
+	// A phone may discard a hidden tab without another event.
+	const leave = () => carryNow(carrier);
+	document.addEventListener('visibilitychange', () => {
+		if (document.visibilityState === 'hidden') leave();
+	});
+	addEventListener('pagehide', leave);
 }
