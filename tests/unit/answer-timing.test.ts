@@ -78,6 +78,20 @@ describe('AnswerTiming', () => {
 		expect(timing.take('x')).toEqual({ first_text_ms: 102_000, stream_ms: 0 });
 	});
 
+	it('an answer that starts while the agent waits for the reader starts in that wait', () => {
+		const { clock, timing } = setup();
+		timing.waiting('c1', 'reader');
+		clock.advance(1000);
+		timing.start('late', 'c1');
+		clock.advance(20_000);
+		timing.waiting('c1', undefined);
+		clock.advance(300);
+		timing.text('late', false, 'c1');
+		clock.advance(1000);
+		timing.stop('late');
+		expect(timing.take('late')).toEqual({ first_text_ms: 300, stream_ms: 1000 });
+	});
+
 	it('an answer without text has no timing', () => {
 		const { timing } = setup();
 		timing.start('e', 'c1');

@@ -38,6 +38,8 @@ export class AnswerTiming {
 	readonly #live: () => boolean;
 	readonly #open = new Map<string, Open>();
 	readonly #stopped = new Map<string, AnswerTimingRow>();
+	/** The wait each channel's agent said it is in now: an answer opened meanwhile starts in it. */
+	readonly #waits = new Map<string, AnswerWait>();
 
 	/** `live()` is false while frames are a replay (a reconnect's sync): nothing is timed then. */
 	constructor(clock: Clock, live: () => boolean) {
@@ -69,6 +71,8 @@ export class AnswerTiming {
 	 * `processing`, `agent.idle` or a dropped link): applies to its answers open there.
 	 */
 	waiting(chat_id: string, on: AnswerWait | undefined): void {
+		if (on) this.#waits.set(chat_id, on);
+		else this.#waits.delete(chat_id);
 		for (const open of this.#open.values()) {
 			if (open.chat_id !== chat_id || open.wait?.on === on) continue;
 			this.#endWait(open);
@@ -108,6 +112,8 @@ export class AnswerTiming {
 	#opened(chat_id: string, start?: number): Open {
 		const open: Open = { chat_id, readerBeforeFirst: 0, waitedAfterFirst: 0 };
 		if (start !== undefined) open.start = start;
+		const on = this.#waits.get(chat_id);
+		if (on) open.wait = { on, since: this.#clock.now() };
 		return open;
 	}
 
@@ -128,5 +134,6 @@ export class AnswerTiming {
 	/** The link changed: what was open will be replayed, not followed live. */
 	reset(): void {
 		this.#open.clear();
+		this.#waits.clear();
 	}
 }

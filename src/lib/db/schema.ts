@@ -83,7 +83,10 @@ export interface AnswerTimingRow {
 	 * meanwhile (connection/answer-timing.ts); absent when the answer opened with its text.
 	 */
 	first_text_ms?: number;
-	/** From the first text to `message.stop`, less the time the agent said it ran a tool or waited for the reader. */
+	/**
+	 * From the first text to `message.stop`, less the time the agent said it ran a tool or waited
+	 * for the reader.
+	 */
 	stream_ms: number;
 }
 
