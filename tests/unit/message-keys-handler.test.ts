@@ -66,6 +66,31 @@ describe('messageKeys', () => {
 		await runFrames(5);
 		expect(document.activeElement).toBe(article('m9'));
 	});
+
+	it('a scroll, a press on the log or the focus going elsewhere ends the wait', async () => {
+		for (const leave of [
+			(scroller: HTMLElement) => scroller.dispatchEvent(new Event('wheel')),
+			(scroller: HTMLElement) => scroller.dispatchEvent(new Event('pointerdown')),
+			() => {
+				const composer = document.body.appendChild(document.createElement('textarea'));
+				composer.focus();
+			}
+		]) {
+			const { press, article, runFrames } = farRow(Infinity);
+			const scroller = article('m5')!.parentElement!;
+			press(article('m5')!, 'Home');
+			await runFrames(2);
+			leave(scroller);
+			const focused = document.activeElement;
+			article('m5')!.insertAdjacentHTML(
+				'beforebegin',
+				'<article data-message-id="m0">First</article>'
+			);
+			await runFrames(5);
+			expect(document.activeElement).toBe(focused);
+			expect(document.activeElement).not.toBe(article('m0'));
+		}
+	});
 });
 
 /**

@@ -85,13 +85,23 @@ function focusArticle(article: HTMLElement): void {
 }
 
 /**
+ * Whether the focus went elsewhere than the log (the composer, the header): the reader has moved
+ * on. The page itself holds it while the message left behind was unmounted by the scroll.
+ */
+function focusLeft(scroller: HTMLElement): boolean {
+	const focused = document.activeElement;
+	return focused !== null && focused !== document.body && !scroller.contains(focused);
+}
+
+/**
  * Scroll to the message `id` until its row renders, then focus it. `current()` is false once a
- * newer key press has taken over; the wait also ends when the message leaves the list (another
- * channel, a deletion) or the log leaves the page.
+ * newer key press, a scroll or a press on the log has taken over; the wait also ends when the
+ * focus leaves the log, the message leaves the list (another channel, a deletion) or the log
+ * leaves the page.
  */
 async function goTo(list: MessageKeysList, id: string, current: () => boolean): Promise<void> {
 	for (let tries = 0; tries < RENDER_FRAMES_CAP; tries += 1) {
-		if (!current() || !list.scroller.isConnected) return;
+		if (!current() || !list.scroller.isConnected || focusLeft(list.scroller)) return;
 		const article = articleOf(list.scroller, id);
 		if (article) return focusArticle(article);
 		const index = list.ids().indexOf(id);
@@ -103,9 +113,17 @@ async function goTo(list: MessageKeysList, id: string, current: () => boolean): 
 
 /** The log's keydown handler for moving between messages (see the module comment). */
 export function messageKeys(list: MessageKeysList): (event: KeyboardEvent) => void {
-	// Each key press we act on starts a new move; a wait for an earlier one's row then stops.
+	// Each key press we act on starts a new move; a wait for an earlier one's row then stops, as
+	// it does when the reader scrolls or points elsewhere (the wait would pull the log back).
 	let moves = 0;
+	let listening = false;
+	const cancel = () => (moves += 1);
 	return (event) => {
+		if (!listening) {
+			listening = true;
+			for (const type of ['wheel', 'pointerdown', 'touchstart'])
+				list.scroller.addEventListener(type, cancel, { passive: true });
+		}
 		const target = event.target as HTMLElement;
 		// A dialog opened from a message (image viewer) has its own keys, Escape first of all.
 		if (event.defaultPrevented || target.closest('dialog')) return;
