@@ -4,11 +4,17 @@
  */
 import { runControlled } from '../control/run-controlled';
 import { SCENARIO_DESCRIPTIONS } from './descriptions';
-import { HELP_SCENARIO, registerScenario, scenarioNames } from './scenarios';
+import {
+	HELP_SCENARIO,
+	registerScenario,
+	registerUnknown,
+	scenarioNames,
+	type Scenario
+} from './scenarios';
 
 /** The help answer's markdown; `asked`: the name asked for when no scenario has it. */
 export function demoHelp(asked = ''): string {
-	const name = asked.trim().split(/\s+/)[0] ?? '';
+	const name = asked.trim();
 	const lines = scenarioNames()
 		.filter((scenario) => scenario !== HELP_SCENARIO)
 		.map((scenario) => `- \`/demo ${scenario}\`: ${SCENARIO_DESCRIPTIONS[scenario] ?? scenario}`);
@@ -22,9 +28,14 @@ export function demoHelp(asked = ''): string {
 		.join('\n');
 }
 
-registerScenario(HELP_SCENARIO, (hub, scope, args, signal) =>
-	runControlled(hub, scope, signal, async (ctx) => {
-		ctx.start();
-		await ctx.stream(demoHelp(args));
-	})
-);
+/** The scenario that streams `demoHelp(asked)`. */
+function help(asked: string): Scenario {
+	return (hub, scope, _args, signal) =>
+		runControlled(hub, scope, signal, async (ctx) => {
+			ctx.start();
+			await ctx.stream(demoHelp(asked));
+		});
+}
+
+registerScenario(HELP_SCENARIO, help(''));
+registerUnknown(help);

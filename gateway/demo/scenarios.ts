@@ -18,21 +18,29 @@ export function registerScenario(name: string, scenario: Scenario): void {
 	scenarios.set(name, scenario);
 }
 
-/** The scenario that lists the others (demo/help.ts): `/demo` alone, or a name none has. */
+/** The scenario that lists the others (demo/help.ts). */
 export const HELP_SCENARIO = 'help';
+
+let unknown: ((asked: string) => Scenario) | undefined;
+
+/**
+ * What `/demo` alone or with a name no scenario has plays: `answer(asked)`, the name asked for
+ * ('' for none). Registered once, by demo/help.ts.
+ */
+export function registerUnknown(answer: (asked: string) => Scenario): void {
+	unknown = answer;
+}
 
 /**
  * The scenario a user text asks for (`/demo <name> …`), with its args; `/demo` alone or with a
- * name no scenario has gets the help scenario, if registered, with the text after `/demo` as its
- * args. Undefined for any other text.
+ * name no scenario has gets `registerUnknown`'s, if any. Undefined for any other text.
  */
 export function findScenario(text: string): { scenario: Scenario; args: string } | undefined {
 	const match = /^\/demo(?:\s+(\S+)\s*([\s\S]*))?$/.exec(text.trim());
 	if (!match) return undefined;
 	const scenario = match[1] === undefined ? undefined : scenarios.get(match[1]);
 	if (scenario) return { scenario, args: match[2] ?? '' };
-	const help = scenarios.get(HELP_SCENARIO);
-	return help ? { scenario: help, args: match[1] ?? '' } : undefined;
+	return unknown ? { scenario: unknown(match[1] ?? ''), args: '' } : undefined;
 }
 
 /** Names of the registered scenarios, sorted (for help texts). */

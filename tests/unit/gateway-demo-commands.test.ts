@@ -63,6 +63,7 @@ describe('demo scenarios', () => {
 		const [a] = await pair();
 		for (const [text, first] of [
 			['/demo', 'Send one of these'],
+			['/demo help me', 'Send one of these'],
 			['/demo taks', 'There is no demo called `taks`.']
 		] as const) {
 			const sent = await a.request('message.send', { text });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-	HELP_SCENARIO,
 	findScenario,
 	registerScenario,
+	registerUnknown,
 	scenarioNames
 } from '../../gateway/demo/scenarios';
 
@@ -16,22 +16,24 @@ describe('demo scenarios', () => {
 		expect(scenarioNames()).toContain('unit-test-a');
 	});
 
-	it('plain text is not a scenario; nor, without a help scenario, an unknown name', () => {
+	it('plain text is not a scenario; nor, with no answer registered, an unknown name', () => {
 		expect(findScenario('hello /demo unit-test-a')).toBeUndefined();
 		expect(findScenario('/demonstrate')).toBeUndefined();
 		expect(findScenario('/demo nothing-here')).toBeUndefined();
 		expect(findScenario('/demo')).toBeUndefined();
 	});
 
-	it('/demo alone or an unknown name gets the help scenario, told the name asked for', () => {
-		const help = async () => {};
-		registerScenario(HELP_SCENARIO, help);
-		expect(findScenario('/demo')).toEqual({ scenario: help, args: '' });
-		expect(findScenario(' /demo nothing-here  more')).toEqual({
-			scenario: help,
-			args: 'nothing-here'
+	it('/demo alone or an unknown name gets the registered answer, told the name asked for', () => {
+		const asked: string[] = [];
+		registerUnknown((name) => {
+			asked.push(name);
+			return noop;
 		});
+		expect(findScenario('/demo')).toEqual({ scenario: noop, args: '' });
+		expect(findScenario(' /demo nothing-here  more')).toEqual({ scenario: noop, args: '' });
+		expect(asked).toEqual(['', 'nothing-here']);
 		expect(findScenario('/demo unit-test-a')?.scenario).toBe(noop);
+		expect(asked).toHaveLength(2);
 	});
 
 	it('refuses a second registration under one name', () => {
