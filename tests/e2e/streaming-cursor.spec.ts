@@ -132,7 +132,7 @@ test('"thinking" shows until the answer\'s first words, then its cursor is the o
 	await expect(answer.locator('h2')).toHaveText('Demo');
 	await expect(thinking).toBeHidden();
 	// The line keeps its room while the text streams: the log (and all the text in it) stays put.
-	expect(await logHeight()).toBe(turnHeight);
+	await expect.poll(logHeight).toBe(turnHeight);
 	await hook(gateway, 'release');
 	await expect(answer).toHaveAttribute('data-status', 'complete');
 	await expect(thinking).toBeHidden();
