@@ -80,4 +80,27 @@ describe('IrisClient answer timing', () => {
 			})
 		);
 	});
+
+	it('does not time an answer whose beginning a sync replayed (a reload mid-answer)', async () => {
+		const t = setup();
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake({ replay: true });
+		const s = t.last();
+		s.receive({ v: 1, type: 'message.start', chat_id: 'default', payload: { message_id: 'a' } });
+		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'a', text: 'word1 word2' } });
+		const sync = (s.sent as Sent[]).find((f) => f.type === 'sync')!;
+		s.receive({ v: 1, type: 'sync.done', id: sync.id, payload: { cursor: 2 } });
+		await vi.waitFor(async () => expect(await getMeta(t.db, 'cursor')).toBe(2));
+		// The rest of it live: its tokens came over more time than this device saw.
+		t.clock.advance(1000);
+		s.receive({
+			v: 1,
+			type: 'message.update',
+			payload: { message_id: 'a', text: 'word1 word2 word3' }
+		});
+		t.clock.advance(1000);
+		s.receive({ v: 1, type: 'message.stop', payload: { message_id: 'a', tokens: 100 } });
+		await vi.waitFor(async () => expect((await t.db.messages.get('a'))?.status).toBe('complete'));
+		expect((await t.db.messages.get('a'))?.timing).toBeUndefined();
+	});
 });

@@ -55,12 +55,17 @@ export class AnswerTiming {
 
 	/**
 	 * Text arrived for `message_id` (`empty`: an update with no text yet, e.g. reasoning only). An
-	 * answer first seen by its text (Hermes Chat v3 sends no start) still gets its speed.
+	 * answer first seen by its text (Hermes Chat v3 sends no start) still gets its speed, if that
+	 * is its `first` text: one this device already had text of (a reload's sync replayed the
+	 * beginning) is not timed, as its tokens came over more time than would be seen.
 	 */
-	text(message_id: string, empty: boolean, chat_id: string): void {
+	text(message_id: string, empty: boolean, chat_id: string, first = true): void {
 		if (empty || !this.#live()) return;
 		let open = this.#open.get(message_id);
-		if (!open) this.#remember(message_id, (open = this.#opened(chat_id)));
+		if (!open) {
+			if (!first) return;
+			this.#remember(message_id, (open = this.#opened(chat_id)));
+		}
 		// Words came: the agent writes again, whatever it said it waited on.
 		this.#endWait(open);
 		open.first ??= this.#clock.now();

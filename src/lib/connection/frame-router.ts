@@ -64,8 +64,8 @@ export class FrameRouter {
 		switch (frame.type) {
 			case 'message.update': {
 				const { message_id, text, reasoning } = frame.payload;
-				this.#d.timing.text(message_id, text === '', chat_id);
 				const before = hot.latest(message_id);
+				this.#d.timing.text(message_id, text === '', chat_id, before === undefined);
 				this.#opening(message_id, chat_id, () =>
 					hot.update(message_id, text, typeof reasoning === 'string' ? reasoning : undefined)
 				);
@@ -82,7 +82,8 @@ export class FrameRouter {
 			}
 			case 'message.append': {
 				const { message_id, text } = frame.payload;
-				this.#d.timing.text(message_id, text === '', chat_id);
+				const first = hot.latest(message_id) === undefined;
+				this.#d.timing.text(message_id, text === '', chat_id, first);
 				this.#opening(message_id, chat_id, () => hot.append(message_id, text));
 				return;
 			}
