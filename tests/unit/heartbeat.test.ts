@@ -79,4 +79,18 @@ describe('Heartbeat (doc/protocol.md: ping after 30 s idle, dead after 90 s sile
 		clock.advance(5000);
 		expect(events.at(-1)).toBe(`dead@${t0 + 45_100}`);
 	});
+
+	it('a probe after an answered one is a probe of its own, even before the first one’s deadline', () => {
+		const { clock, events, hb, t0 } = setup();
+		hb.start();
+		clock.advance(10_000);
+		hb.probe();
+		clock.advance(100);
+		hb.seen();
+		clock.advance(1900);
+		hb.probe(); // the network went away after the answer
+		expect(events).toEqual([`ping@${t0 + 10_000}`, `ping@${t0 + 12_000}`]);
+		clock.advance(5000);
+		expect(events.at(-1)).toBe(`dead@${t0 + 17_000}`);
+	});
 });

@@ -32,8 +32,10 @@ export class Heartbeat {
 	#lastSeen = 0;
 	/** Epoch ms the timer fires at. */
 	#due = 0;
-	/** Epoch ms of the probe waiting for a frame, if any. */
+	/** Epoch ms of the last probe, while it waits for a frame (until `#check` looks at it). */
 	#probedAt: number | undefined;
+	/** Whether a frame arrived since the last probe began. */
+	#answered = false;
 
 	constructor(options: HeartbeatOptions) {
 		this.#o = { idleMs: 30_000, deadMs: 90_000, probeMs: 5000, ...options };
@@ -48,15 +50,18 @@ export class Heartbeat {
 
 	/** A frame arrived: both deadlines now count from here. */
 	seen(): void {
-		if (this.#running) this.#lastSeen = this.#o.clock.now();
+		if (!this.#running) return;
+		this.#lastSeen = this.#o.clock.now();
+		this.#answered = true;
 	}
 
 	/**
 	 * Is the link still alive? Ping now; dead if no frame arrives within `probeMs`. A probe while
-	 * one waits changes nothing (its deadline stands).
+	 * one waits unanswered changes nothing (its deadline stands).
 	 */
 	probe(): void {
-		if (!this.#running || this.#probedAt !== undefined) return;
+		if (!this.#running || (this.#probedAt !== undefined && !this.#answered)) return;
+		this.#answered = false;
 		this.#probedAt = this.#o.clock.now();
 		this.#o.onIdle();
 		if (!this.#running) return;
@@ -90,10 +95,10 @@ export class Heartbeat {
 		const now = this.#o.clock.now();
 		const quiet = now - this.#lastSeen;
 		const probedAt = this.#probedAt;
-		if (probedAt !== undefined && (this.#lastSeen >= probedAt || now - probedAt >= probeMs)) {
+		const unanswered = probedAt !== undefined && !this.#answered;
+		if (probedAt !== undefined && (this.#answered || now - probedAt >= probeMs)) {
 			this.#probedAt = undefined;
 		}
-		const unanswered = probedAt !== undefined && this.#lastSeen < probedAt;
 		if (quiet >= deadMs || (unanswered && now - probedAt >= probeMs)) {
 			this.stop();
 			this.#o.onDead(quiet);
