@@ -4,18 +4,31 @@ import { getMeta } from '../../src/lib/db/meta';
 
 type Sent = { id?: number; type: string };
 
+/**
+ * A configured client whose handshake asked for a `sync` (frames now are its replay);
+ * `syncDone(cursor)` ends the replay and waits until the cursor is stored.
+ */
+async function replaying() {
+	const t = setup();
+	await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
+	await t.handshake({ replay: true });
+	const s = t.last();
+	const syncDone = async (cursor: number) => {
+		const sync = (s.sent as Sent[]).find((f) => f.type === 'sync')!;
+		s.receive({ v: 1, type: 'sync.done', id: sync.id, payload: { cursor } });
+		await vi.waitFor(async () => expect(await getMeta(t.db, 'cursor')).toBe(cursor));
+	};
+	return { t, s, syncDone };
+}
+
 describe('IrisClient answer timing', () => {
 	it('stores how soon and how fast an answer followed live came, and none for a replayed one', async () => {
-		const t = setup();
-		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
-		await t.handshake({ replay: true });
-		const s = t.last();
+		const { t, s, syncDone } = await replaying();
 		// Frames replayed by the sync are not followed live.
 		s.receive({ v: 1, type: 'message.start', chat_id: 'default', payload: { message_id: 'old' } });
 		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'old', text: 'was' } });
 		s.receive({ v: 1, type: 'message.stop', payload: { message_id: 'old', tokens: 9 } });
-		const sync = (s.sent as Sent[]).find((f) => f.type === 'sync')!;
-		s.receive({ v: 1, type: 'sync.done', id: sync.id, payload: { cursor: 3 } });
+		await syncDone(3);
 		await vi.waitFor(async () => expect((await t.db.messages.get('old'))?.status).toBe('complete'));
 
 		s.receive({ v: 1, type: 'message.start', chat_id: 'default', payload: { message_id: 'a' } });
@@ -47,13 +60,8 @@ describe('IrisClient answer timing', () => {
 	});
 
 	it('leaves the time the agent said it waited for an approval out of the answer’s speed', async () => {
-		const t = setup();
-		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
-		await t.handshake({ replay: true });
-		const s = t.last();
-		const sync = (s.sent as Sent[]).find((f) => f.type === 'sync')!;
-		s.receive({ v: 1, type: 'sync.done', id: sync.id, payload: { cursor: 1 } });
-		await vi.waitFor(async () => expect(await getMeta(t.db, 'cursor')).toBe(1));
+		const { t, s, syncDone } = await replaying();
+		await syncDone(1);
 		s.receive({ v: 1, type: 'message.start', chat_id: 'default', payload: { message_id: 'a' } });
 		t.clock.advance(300);
 		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'a', text: 'Deleting' } });
@@ -82,15 +90,10 @@ describe('IrisClient answer timing', () => {
 	});
 
 	it('does not time an answer whose beginning a sync replayed (a reload mid-answer)', async () => {
-		const t = setup();
-		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
-		await t.handshake({ replay: true });
-		const s = t.last();
+		const { t, s, syncDone } = await replaying();
 		s.receive({ v: 1, type: 'message.start', chat_id: 'default', payload: { message_id: 'a' } });
 		s.receive({ v: 1, type: 'message.update', payload: { message_id: 'a', text: 'word1 word2' } });
-		const sync = (s.sent as Sent[]).find((f) => f.type === 'sync')!;
-		s.receive({ v: 1, type: 'sync.done', id: sync.id, payload: { cursor: 2 } });
-		await vi.waitFor(async () => expect(await getMeta(t.db, 'cursor')).toBe(2));
+		await syncDone(2);
 		// The rest of it live: its tokens came over more time than this device saw.
 		t.clock.advance(1000);
 		s.receive({

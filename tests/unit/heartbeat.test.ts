@@ -13,6 +13,15 @@ function setup() {
 	return { clock, events, hb, t0: clock.now() };
 }
 
+/** A heartbeat started 10 s ago and probed now (its ping sent at t0 + 10 s). */
+function probedAt10s() {
+	const t = setup();
+	t.hb.start();
+	t.clock.advance(10_000);
+	t.hb.probe();
+	return t;
+}
+
 describe('Heartbeat (doc/protocol.md: ping after 30 s idle, dead after 90 s silent)', () => {
 	it('pings every 30 s of silence and declares the link dead at 90 s', () => {
 		const { clock, events, hb, t0 } = setup();
@@ -48,10 +57,7 @@ describe('Heartbeat (doc/protocol.md: ping after 30 s idle, dead after 90 s sile
 	});
 
 	it('a probe pings now; the link is dead if nothing arrives within 5 s of it', () => {
-		const { clock, events, hb, t0 } = setup();
-		hb.start();
-		clock.advance(10_000);
-		hb.probe();
+		const { clock, events, hb, t0 } = probedAt10s();
 		expect(events).toEqual([`ping@${t0 + 10_000}`]);
 		clock.advance(2000);
 		hb.probe(); // one probe at a time: its deadline stands
@@ -64,10 +70,7 @@ describe('Heartbeat (doc/protocol.md: ping after 30 s idle, dead after 90 s sile
 	});
 
 	it('a probe answered keeps the usual deadlines', () => {
-		const { clock, events, hb, t0 } = setup();
-		hb.start();
-		clock.advance(10_000);
-		hb.probe();
+		const { clock, events, hb, t0 } = probedAt10s();
 		clock.advance(100);
 		hb.seen();
 		clock.advance(29_999);
@@ -81,10 +84,7 @@ describe('Heartbeat (doc/protocol.md: ping after 30 s idle, dead after 90 s sile
 	});
 
 	it('a probe after an answered one is a probe of its own, even before the first one’s deadline', () => {
-		const { clock, events, hb, t0 } = setup();
-		hb.start();
-		clock.advance(10_000);
-		hb.probe();
+		const { clock, events, hb, t0 } = probedAt10s();
 		clock.advance(100);
 		hb.seen();
 		clock.advance(1900);
