@@ -163,3 +163,35 @@ test('a channel with no local messages loads its newest page when opened', async
 		await other.close();
 	}
 });
+
+test('Tab from the log does not jump to "Load older messages" at the top of the history', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	await sendMessage(page, '/demo history 170');
+	await expect(messageLog(page).getByText('Beginning of the conversation')).toBeVisible();
+	// Reopened: the newest page only, with older pages on the gateway.
+	await page.reload();
+	const newest = article(page, '/demo history 170');
+	await expect(newest).toBeInViewport();
+	await settled(page);
+	const older = messageLog(page).getByRole('button', { name: 'Load older messages' });
+	await expect(older).toBeAttached();
+	await expect(older).not.toBeInViewport();
+
+	await messageLog(page).focus();
+	await page.keyboard.press('Tab');
+	// The next stop is a control the reader sees (the list also renders rows out of view), and
+	// the view stays at the newest messages.
+	await expect(older).not.toBeFocused();
+	const focused = page.locator(':focus');
+	await expect(focused).toBeInViewport({ ratio: 1 });
+	await expect(messageLog(page)).not.toBeFocused();
+	await settled(page);
+	await expect(newest).toBeInViewport();
+
+	// Out of view the button is not a Tab stop either: Shift+Tab pressed faster than the list
+	// renders the rows above would otherwise reach it and jump to the top of the history.
+	await expect(older).toHaveAttribute('tabindex', '-1');
+});

@@ -15,9 +15,11 @@ const key = (k: string, extra: Partial<MessageKeyEvent> = {}): MessageKeyEvent =
 });
 
 describe('messageMove', () => {
-	it('on the log, Enter goes to the messages, End to the end; other scrolling keys stay the log’s', () => {
+	it('on the log, Enter goes to the messages, End to the end, Tab into the view; other scrolling keys stay the log’s', () => {
 		expect(messageMove(key('Enter'), 'log')).toBe('visible');
 		expect(messageMove(key('End'), 'log')).toBe('end');
+		expect(messageMove(key('Tab'), 'log')).toBe('into');
+		expect(messageMove(key('Tab', { shiftKey: true }), 'log')).toBeNull();
 		for (const k of ['ArrowUp', 'ArrowDown', 'Home', 'PageUp', 'Escape'])
 			expect(messageMove(key(k), 'log')).toBeNull();
 	});

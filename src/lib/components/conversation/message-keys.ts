@@ -1,7 +1,7 @@
 /**
  * Moving between messages with the keyboard, in a virtualized log (WAI-ARIA feed pattern, adapted
  * to a `log`): Enter on the log goes to the last message in view, End to the end of the log (and
- * keeps it there, as "Jump to latest" does); on a message ↑/↓ go to the
+ * keeps it there, as "Jump to latest" does), Tab to the first control in view; on a message ↑/↓ go to the
  * previous/next one, Home/End to the first/last loaded, Enter into its actions; Escape inside a
  * message goes back to the message. A message not rendered yet is scrolled to first.
  */
@@ -11,7 +11,7 @@ export type LogFocus = 'log' | 'message' | 'inside';
 
 /** What a key asks for: a message to go to, the message's actions, or the message itself. */
 export type MessageMove =
-	'visible' | 'end' | 'previous' | 'next' | 'first' | 'last' | 'actions' | 'message';
+	'visible' | 'end' | 'into' | 'previous' | 'next' | 'first' | 'last' | 'actions' | 'message';
 
 /** The fields of a `KeyboardEvent` that decide. */
 export type MessageKeyEvent = Pick<
@@ -23,7 +23,10 @@ export type MessageKeyEvent = Pick<
 export function messageMove(event: MessageKeyEvent, focus: LogFocus): MessageMove | null {
 	const { key, altKey, ctrlKey, metaKey, shiftKey, isComposing } = event;
 	if (isComposing || altKey || ctrlKey || metaKey || shiftKey) return null;
-	if (focus === 'log') return key === 'Enter' ? 'visible' : key === 'End' ? 'end' : null;
+	if (focus === 'log') {
+		const moves: Record<string, MessageMove> = { Enter: 'visible', End: 'end', Tab: 'into' };
+		return moves[key] ?? null;
+	}
 	if (focus === 'inside') return key === 'Escape' ? 'message' : null;
 	const moves: Record<string, MessageMove> = {
 		ArrowUp: 'previous',
@@ -75,6 +78,25 @@ function lastInView(scroller: HTMLElement): HTMLElement | undefined {
 		})
 		.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
 		.at(-1);
+}
+
+const CONTROLS =
+	'a[href], button:not([disabled]), summary, input:not([disabled]), select, textarea, [tabindex]';
+
+/**
+ * The first control in the log in the Tab order that is wholly in view, else partly, if any. The
+ * list renders rows above and below the view too: the browser's own Tab from the log would go to
+ * the first of those, out of view, and scroll the log away from what the reader was reading.
+ */
+function firstControlInView(scroller: HTMLElement): HTMLElement | undefined {
+	const view = scroller.getBoundingClientRect();
+	const shown = [...scroller.querySelectorAll<HTMLElement>(CONTROLS)].flatMap((el) => {
+		const box = el.getBoundingClientRect();
+		const partly = box.height > 0 && box.bottom > view.top && box.top < view.bottom;
+		return el !== scroller && el.tabIndex >= 0 && partly ? [{ el, box }] : [];
+	});
+	const whole = shown.find(({ box }) => box.top >= view.top && box.bottom <= view.bottom);
+	return (whole ?? shown[0])?.el;
 }
 
 function focusArticle(article: HTMLElement): void {
@@ -139,6 +161,15 @@ export function messageKeys(list: MessageKeysList): (event: KeyboardEvent) => vo
 		if (focus === 'log' && target !== list.scroller) return;
 		const move = messageMove(event, focus);
 		if (!move) return;
+		if (move === 'into') {
+			// None in view (an empty log): the browser's own Tab goes on past the log.
+			const control = firstControlInView(list.scroller);
+			if (!control) return;
+			event.preventDefault();
+			moves += 1;
+			control.focus();
+			return;
+		}
 		event.preventDefault();
 		const thisMove = (moves += 1);
 		if (move === 'end') return list.toEnd();
