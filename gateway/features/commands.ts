@@ -56,9 +56,17 @@ export const HERMES_COMMANDS: readonly CommandInfo[] = [
 	}
 ];
 
+/** `/demo` alone: the demo agent's list of its scenarios (../demo/help.ts). */
+const DEMO_LIST: CommandInfo = {
+	name: '/demo',
+	description: 'List the demo scenarios',
+	args_hint: '[scenario]',
+	category: 'demo'
+};
+
 /**
- * The full catalog: Hermes commands, then (with the demo agent, `demo` true) `/demo <name>` for
- * every registered scenario.
+ * The full catalog: Hermes commands, then (with the demo agent, `demo` true) `/demo` and
+ * `/demo <name>` for every registered scenario.
  */
 export function catalog(demo = true): CommandInfo[] {
 	const commands = HERMES_COMMANDS.map((c) => ({ ...c }));
@@ -68,7 +76,7 @@ export function catalog(demo = true): CommandInfo[] {
 		description: SCENARIO_DESCRIPTIONS[name] ?? `Demo: ${name}`,
 		category: 'demo'
 	}));
-	return [...commands, ...demos];
+	return [...commands, { ...DEMO_LIST }, ...demos];
 }
 
 /** Commands whose name starts with `prefix` (case-insensitive; a missing leading `/` is added). */

@@ -73,6 +73,19 @@ test('typing / opens the command list; arrows, Enter, Tab and Escape work', asyn
 	await expect(listbox(page)).toBeHidden();
 	await expect(box).toHaveValue('/he');
 
+	// A command typed in full, with longer ones listed after it: it is highlighted first and
+	// Enter sends it (the list does not pick it again).
+	await box.fill('');
+	await box.pressSequentially('/demo');
+	await expect(page.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+	await expect(page.getByRole('option').first().locator('.name')).toHaveText('/demo');
+	await expect.poll(() => page.getByRole('option').count()).toBeGreaterThan(5);
+	await box.press('Enter');
+	await expect(box).toHaveValue('');
+	await expect(listbox(page)).toBeHidden();
+	await expect(page.locator('article[data-role="user"]')).toHaveText(/^\s*\/demo\s+\d/);
+	await expect(page.locator('article[data-role="assistant"]')).toContainText('/demo slow');
+
 	// "/" alone lists every command (the list scrolls); ArrowUp wraps to the last, kept in view.
 	await box.fill('');
 	await box.pressSequentially('/');

@@ -24,6 +24,8 @@ describe('commands', () => {
 		expect(demos.length).toBeGreaterThan(10);
 		expect(demos.filter((c) => !c.description || c.description.startsWith('Demo:'))).toEqual([]);
 		expect(demos.find((c) => c.name === '/demo slow')?.description).toMatch(/Stop and Steer/);
+		// `/demo` alone (the list of scenarios) comes before them.
+		expect(demos[0]).toMatchObject({ name: '/demo', args_hint: '[scenario]' });
 	});
 
 	it('completes a prefix, with or without the slash', async () => {

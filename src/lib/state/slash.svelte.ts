@@ -49,6 +49,14 @@ export class SlashCompletion {
 		return this.options.length > 0;
 	}
 
+	/**
+	 * The highlighted option is the command exactly as typed (`/demo` among `/demo …`): Enter
+	 * then sends it rather than picking it again.
+	 */
+	get typedExactly(): boolean {
+		return this.#prefix !== null && this.options[this.active]?.name.toLowerCase() === this.#prefix;
+	}
+
 	/** The composer's text changed. */
 	update(text: string): void {
 		const prefix = slashPrefix(text);
@@ -108,6 +116,9 @@ export class SlashCompletion {
 		}
 		const local = this.#catalog.current.filter((c) => c.name.toLowerCase().startsWith(prefix));
 		const merged = mergeMatches(local, this.#remote);
+		// The command exactly as typed comes first (highlighted), the longer ones after it.
+		const exact = merged.findIndex((c) => c.name.toLowerCase() === prefix);
+		if (exact > 0) merged.unshift(...merged.splice(exact, 1));
 		// A finished command (exactly typed, nothing longer) needs no list.
 		const options = merged.slice(0, MAX_OPTIONS);
 		this.options = options.length === 1 && options[0]?.name.toLowerCase() === prefix ? [] : options;

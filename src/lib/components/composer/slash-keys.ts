@@ -1,6 +1,6 @@
 /**
  * Keyboard handling of the open slash-command list: ArrowDown/ArrowUp move, Enter/Tab pick,
- * Escape closes. Returns true when the key was handled (the composer must not send on it).
+ * Escape closes. Enter on the command exactly as typed is left to the composer (it sends). Returns true when the key was handled (the composer must not send on it).
  * IME composition is filtered out by the caller.
  */
 import type { SlashCompletion } from '$lib/state/slash.svelte';
@@ -17,6 +17,7 @@ export function slashKey(event: KeyboardEvent, slash: SlashCompletion, pick: () 
 		case 'Enter':
 		case 'Tab':
 			if (mod || event.shiftKey) return false;
+			if (event.key === 'Enter' && slash.typedExactly) return false;
 			event.preventDefault();
 			pick();
 			return true;
