@@ -189,6 +189,7 @@ export default ts.config(
 			'.svelte-kit/',
 			'node_modules/',
 			'test-results/',
+			'test-results-bench/',
 			'bench/search/dist/',
 			'bench/ingest/dist/',
 			'bench/channel-list/dist/',

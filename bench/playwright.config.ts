@@ -19,6 +19,9 @@ export default defineConfig<DialectOption & { gatewayOptions: GatewayOptions }>(
 	use: { ...base.use, trace: 'off', gatewayOptions: { staticDir: BENCH_BUILD_DIR } },
 	testDir: '.',
 	testMatch: '*.bench.ts',
+	// Its own: a test run started beside a bench would empty `test-results/`, and with it the
+	// file each bench gateway records its frames to.
+	outputDir: '../test-results-bench',
 	globalSetup: '../tests/e2e/global-setup.ts',
 	workers: 1,
 	retries: 0,

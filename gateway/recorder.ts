@@ -36,12 +36,28 @@ export type FrameRecorder = (
 /** What a recorded `hello` carries instead of the token. */
 export const REDACTED_TOKEN = '[redacted]';
 
-/** A recorder appending to `file`, or a no-op for `undefined`. Throws on an unwritable file. */
-export function frameRecorder(file: string | undefined): FrameRecorder {
+/**
+ * A recorder appending to `file`, or a no-op for `undefined`. A write that fails (the file's
+ * directory was removed: another test run cleaned its output directory) ends the recording and
+ * is told to `onStop` once; the gateway goes on serving (a missing recording fails the test that
+ * reads it, not every test on this gateway).
+ */
+export function frameRecorder(
+	file: string | undefined,
+	onStop: (error: unknown) => void = (error) =>
+		console.error(`[gateway] frame recording stopped: ${String(error)}`)
+): FrameRecorder {
 	if (!file) return () => {};
+	let recording = true;
 	return (dir, raw, dialect) => {
+		if (!recording) return;
 		const text = redactToken(raw);
-		appendFileSync(file, `${JSON.stringify(dialect ? { dir, text, dialect } : { dir, text })}\n`);
+		try {
+			appendFileSync(file, `${JSON.stringify(dialect ? { dir, text, dialect } : { dir, text })}\n`);
+		} catch (error) {
+			recording = false;
+			onStop(error);
+		}
 	};
 }
 

@@ -118,7 +118,12 @@ export class Gateway {
 				running.delete(child);
 				resolve();
 			};
-			child.once('exit', done);
+			child.once('exit', (code, signal) => {
+				// Said in the test's gateway log: a gateway that dies mid-test (a native crash, a
+				// signal from outside) prints nothing of its own.
+				output.push(`[e2e] gateway exited (code ${code}, signal ${signal})`);
+				done();
+			});
 			child.once('error', (error) => {
 				output.push(`[e2e] spawn failed: ${error.message}`);
 				done();

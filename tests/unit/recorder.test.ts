@@ -49,3 +49,18 @@ describe('frame recording keeps the token out of the file', () => {
 		expect(recording).not.toContain(TOKEN);
 	});
 });
+
+describe('frame recording that can no longer write', () => {
+	it('stops, says so once, and never throws into the gateway', async () => {
+		const file = await tempFile();
+		const stops: unknown[] = [];
+		const record = frameRecorder(file, (error) => stops.push(error));
+		record('out', '{"v":1,"type":"status","payload":{"state":"ok"}}');
+		// Another run cleans its output directory while this gateway serves.
+		await rm(path.dirname(file), { recursive: true, force: true });
+		expect(() => record('out', '{"v":1,"type":"pong"}')).not.toThrow();
+		expect(() => record('in', '{"v":1,"type":"ping"}')).not.toThrow();
+		expect(stops).toHaveLength(1);
+		expect(String(stops[0])).toMatch(/ENOENT/);
+	});
+});
