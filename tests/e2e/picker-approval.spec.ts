@@ -136,3 +136,40 @@ test('a device paired while a question waits shows it and can answer it', async 
 		await later.close();
 	}
 });
+
+test('answering from the sheet keeps the log at the end: no "Jump to latest", not even for a frame', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	// Enough to scroll: the log's end is what the reader was looking at.
+	for (let i = 0; i < 4; i += 1)
+		await sendMessage(page, `Filler ${i}: ${'lorem ipsum '.repeat(40)}`);
+	await expect(lastArticle(page, 'assistant')).toHaveAttribute('data-status', 'complete');
+	await sendMessage(page, '/demo approval');
+	const dialog = page.getByRole('dialog', { name: 'Approval required', exact: true });
+	await expect(dialog).toBeVisible();
+	// Every insertion of the button is seen, however briefly it stays.
+	await page.evaluate(() => {
+		const seen = { count: 0 };
+		Object.assign(window, { jumpShown: seen });
+		new MutationObserver(() => {
+			const shown = [...document.querySelectorAll('button')].some(
+				(b) =>
+					b.getAttribute('aria-label') === 'Jump to latest' ||
+					b.textContent?.trim() === 'Jump to latest'
+			);
+			if (shown) seen.count += 1;
+		}).observe(document.body, { subtree: true, childList: true });
+	});
+	await dialog.getByRole('button', { name: 'Allow once', exact: true }).click();
+	// The sheet closing grows the log: the browser moves the offset, which is not the reader's.
+	await expect(dialog).toBeHidden();
+	await expect(lastArticle(page, 'assistant')).toContainText('you chose: Allow once');
+	await expect(lastArticle(page, 'assistant')).toHaveAttribute('data-status', 'complete');
+	expect(
+		await page.evaluate(
+			() => (window as unknown as { jumpShown: { count: number } }).jumpShown.count
+		)
+	).toBe(0);
+});

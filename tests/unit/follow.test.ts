@@ -206,4 +206,21 @@ describe('EndFollower', () => {
 		follow.scrolled(100, 500, 1_000);
 		expect(follow.atBottom).toBe(true);
 	});
+
+	it('a scroll the log’s own growth caused, before the list heard of the new height, is not the reader’s', () => {
+		// 1,000 px of content in a log of 300 px at the end; a sheet under it closes: the log is
+		// 600 px, the browser moves the offset from 700 to 400 (still the end), and the list still
+		// says 300 px in view.
+		const { scroller, follow } = setUp();
+		follow.scrolled(700, 300, 1_000);
+		Object.assign(scroller, { clientHeight: 600 });
+		follow.scrolled(400, 300, 1_000);
+		expect(follow.atBottom).toBe(true);
+		// The same scroll with the log really 300 px high is the reader's, going up.
+		const other = setUp();
+		other.follow.scrolled(700, 300, 1_000);
+		Object.assign(other.scroller, { clientHeight: 300 });
+		other.follow.scrolled(400, 300, 1_000);
+		expect(other.follow.atBottom).toBe(false);
+	});
 });

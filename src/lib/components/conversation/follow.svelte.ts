@@ -135,7 +135,14 @@ export class EndFollower {
 	 */
 	scrolled(offset: number, viewportSize: number, scrollSize: number): void {
 		const up = offset < this.#offset;
-		const fromEnd = scrollSize - (offset + viewportSize);
+		let fromEnd = scrollSize - (offset + viewportSize);
+		// The list learns the log's new height from a ResizeObserver that can come after the
+		// scroll the resize caused (a question's sheet closing under the log grows it, and the
+		// browser moves the offset up): with the old height that scroll reads as the reader's,
+		// going up ("Jump to latest" for a frame). The page's height is read only away from the
+		// end, where it matters, not on every scroll of following a stream.
+		const viewport = fromEnd > 1 ? this.#scroller()?.clientHeight : undefined;
+		if (viewport !== undefined) fromEnd = scrollSize - (offset + viewport);
 		const byLayout =
 			this.#ownScroll ||
 			this.#fromEnd === null ||
