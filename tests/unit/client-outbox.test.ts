@@ -62,6 +62,30 @@ describe('IrisClient outbox (doc/protocol.md "Sending messages without loss or d
 		expect((await t.db.messages.get('local:uuid-2'))?.status).toBe('sending');
 	});
 
+	it('a message sent into a link gone silent is sent again on the next link, not failed', async () => {
+		const t = setup();
+		await t.client.commands.configure({ url: 'ws://gw/ws', token: 'x' });
+		await t.handshake();
+		await t.answerGapFill(1);
+		const first = t.last();
+		await t.client.commands.send({ chat_id: 'default', text: 'into the void' });
+		await vi.waitFor(() => expect(t.sends(first)).toHaveLength(1));
+		// Nothing comes back, and the browser says nothing (no offline, no close): 5 s after the
+		// send the link is probed, 5 s later given up, before the request's 15 s timeout.
+		t.clock.advance(5_000);
+		await vi.waitFor(() => expect(first.sentTypes).toContain('ping'));
+		t.clock.advance(5_000);
+		await vi.waitFor(() => expect(first.closedWith).toBeDefined());
+		t.clock.advance(new Backoff({ random: () => 1 }).next());
+		await vi.waitFor(() => expect(t.sockets).toHaveLength(2));
+		await t.handshake();
+		await vi.waitFor(() => expect(t.sends(t.last())).toHaveLength(1));
+		expect(t.sends(t.last())[0]!.payload.client_msg_id).toBe(
+			t.sends(first)[0]!.payload.client_msg_id
+		);
+		expect((await t.db.messages.get('local:uuid-2'))?.status).toBe('sending');
+	});
+
 	it.each([
 		['with the reason', 'unsupported', 'not here', 'not here'],
 		[

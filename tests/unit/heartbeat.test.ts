@@ -94,3 +94,74 @@ describe('Heartbeat (doc/protocol.md: ping after 30 s idle, dead after 90 s sile
 		expect(events.at(-1)).toBe(`dead@${t0 + 17_000}`);
 	});
 });
+
+describe('Heartbeat.expect (a request went out)', () => {
+	it('nothing at all within 5 s: a probe, and the link is dead 5 s later', () => {
+		const { clock, events, hb, t0 } = setup();
+		hb.start();
+		clock.advance(1_000);
+		hb.expect();
+		clock.advance(4_999);
+		expect(events).toEqual([]);
+		clock.advance(1);
+		expect(events).toEqual([`ping@${t0 + 6_000}`]);
+		clock.advance(5_000);
+		expect(events).toEqual([`ping@${t0 + 6_000}`, `dead@${t0 + 11_000}`]);
+	});
+
+	it('any frame after the request: no probe, the usual deadlines', () => {
+		const { clock, events, hb, t0 } = setup();
+		hb.start();
+		hb.expect();
+		clock.advance(300);
+		hb.seen();
+		clock.advance(20_000);
+		expect(events).toEqual([]);
+		clock.advance(10_000);
+		expect(events).toEqual([`ping@${t0 + 30_300}`]);
+	});
+
+	it('a request while an earlier one waits keeps the first deadline; one after a frame starts anew', () => {
+		const { clock, events, hb, t0 } = setup();
+		hb.start();
+		hb.expect();
+		clock.advance(3_000);
+		hb.expect();
+		clock.advance(2_000);
+		expect(events).toEqual([`ping@${t0 + 5_000}`]);
+		hb.seen();
+		clock.advance(1_000);
+		hb.expect();
+		clock.advance(5_000);
+		expect(events).toEqual([`ping@${t0 + 5_000}`, `ping@${t0 + 11_000}`]);
+	});
+
+	it('one ping, not two, when the probe falls on an idle ping’s round', () => {
+		const { clock, events, hb, t0 } = setup();
+		hb.start();
+		clock.advance(25_000);
+		hb.expect();
+		clock.advance(5_000);
+		expect(events).toEqual([`ping@${t0 + 30_000}`]);
+	});
+
+	it('no probe while an upload is still being sent: the usual deadlines hold', () => {
+		const clock = new FakeClock();
+		const events: string[] = [];
+		let uploading = true;
+		const hb = new Heartbeat({
+			clock,
+			onIdle: () => events.push(`ping@${clock.now()}`),
+			onDead: () => events.push(`dead@${clock.now()}`),
+			mayProbe: () => !uploading
+		});
+		const t0 = clock.now();
+		hb.start();
+		hb.expect();
+		clock.advance(10_000);
+		expect(events).toEqual([]);
+		uploading = false;
+		clock.advance(20_000);
+		expect(events).toEqual([`ping@${t0 + 30_000}`]);
+	});
+});

@@ -3,6 +3,9 @@
  * inbound traffic send a `ping`, again every `idleMs` while it stays quiet; after `deadMs` (90 s)
  * without any inbound frame the link is dead. `probe()` asks sooner (the network changed, the page
  * came back): a ping now, and the link is dead when nothing arrives within `probeMs` (5 s).
+ * `expect()` (a request went out) probes when nothing at all arrives within `probeMs` of it: a
+ * link gone silent with no word from the browser is given up in ~10 s, not 90, and the request
+ * fails as "connection closed" (the outbox sends it again on the next link) instead of timing out.
  *
  * A frame only records when it arrived: the one timer compares with that time when it fires and
  * re-arms itself for the next moment that matters. Re-arming timers on every frame cost four timer
@@ -22,6 +25,11 @@ export interface HeartbeatOptions {
 	deadMs?: number;
 	/** ms a probe waits for any frame before the link counts as dead. Default 5000. */
 	probeMs?: number;
+	/**
+	 * Whether a probe that `expect` calls for may go out now (false: the socket is still sending
+	 * an upload's bytes, which the ping would wait behind). Default: always.
+	 */
+	mayProbe?: () => boolean;
 }
 
 export class Heartbeat {
@@ -36,9 +44,15 @@ export class Heartbeat {
 	#probedAt: number | undefined;
 	/** Whether a frame arrived since the last probe began. */
 	#answered = false;
+	/** Frames seen so far (`seen` calls): what followed a request is counted, not timed. */
+	#frames = 0;
+	/** Epoch ms of the oldest request that no frame has followed yet (`expect`). */
+	#expectedAt: number | undefined;
+	/** `#frames` when that request went out. */
+	#expectedFrames = 0;
 
 	constructor(options: HeartbeatOptions) {
-		this.#o = { idleMs: 30_000, deadMs: 90_000, probeMs: 5000, ...options };
+		this.#o = { idleMs: 30_000, deadMs: 90_000, probeMs: 5000, mayProbe: () => true, ...options };
 	}
 
 	/** Start watching (call when the socket opens). */
@@ -52,6 +66,7 @@ export class Heartbeat {
 	seen(): void {
 		if (!this.#running) return;
 		this.#lastSeen = this.#o.clock.now();
+		this.#frames += 1;
 		this.#answered = true;
 	}
 
@@ -71,10 +86,27 @@ export class Heartbeat {
 		}
 	}
 
+	/**
+	 * A request went out: something should arrive soon. If no frame at all arrives within
+	 * `probeMs`, probe (see `probe`). A request while an earlier one waits changes nothing.
+	 */
+	expect(): void {
+		if (!this.#running) return;
+		const now = this.#o.clock.now();
+		if (this.#expectedAt !== undefined && this.#frames === this.#expectedFrames) return;
+		this.#expectedAt = now;
+		this.#expectedFrames = this.#frames;
+		if (this.#due > now + this.#o.probeMs) {
+			this.#clear();
+			this.#arm(this.#o.probeMs);
+		}
+	}
+
 	/** Stop the timer (socket closed). */
 	stop(): void {
 		this.#running = false;
 		this.#probedAt = undefined;
+		this.#expectedAt = undefined;
 		this.#clear();
 	}
 
@@ -94,6 +126,20 @@ export class Heartbeat {
 		const { idleMs, deadMs, probeMs } = this.#o;
 		const now = this.#o.clock.now();
 		const quiet = now - this.#lastSeen;
+		const expectedAt = this.#expectedAt;
+		let pinged = false;
+		if (expectedAt !== undefined && this.#frames > this.#expectedFrames)
+			this.#expectedAt = undefined;
+		else if (expectedAt !== undefined && now - expectedAt >= probeMs) {
+			// Nothing since a request went out: probe now (its ping is this round's), unless an
+			// upload is under way (the usual deadlines hold then).
+			this.#expectedAt = undefined;
+			if (this.#o.mayProbe()) {
+				this.probe();
+				pinged = true;
+				if (!this.#running) return;
+			}
+		}
 		const probedAt = this.#probedAt;
 		const unanswered = probedAt !== undefined && !this.#answered;
 		if (probedAt !== undefined && (this.#answered || now - probedAt >= probeMs)) {
@@ -105,10 +151,12 @@ export class Heartbeat {
 			return;
 		}
 		// Quiet for a whole number of idle periods: ping (again, until something arrives).
-		if (quiet >= idleMs) this.#o.onIdle();
+		if (quiet >= idleMs && !pinged) this.#o.onIdle();
 		if (!this.#running) return;
 		const nextIdle = (Math.floor(quiet / idleMs) + 1) * idleMs;
 		const next = Math.min(nextIdle, deadMs) - quiet;
-		this.#arm(this.#probedAt === undefined ? next : Math.min(next, this.#probedAt + probeMs - now));
+		let wait = this.#probedAt === undefined ? next : Math.min(next, this.#probedAt + probeMs - now);
+		if (this.#expectedAt !== undefined) wait = Math.min(wait, this.#expectedAt + probeMs - now);
+		this.#arm(wait);
 	}
 }

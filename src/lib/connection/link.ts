@@ -74,6 +74,7 @@ export class Link {
 		this.#heartbeat = new Heartbeat({
 			clock: deps.clock,
 			onIdle: () => this.#ping(),
+			mayProbe: () => this.bufferedAmount === 0,
 			onDead: (quietMs) =>
 				this.#end({ auth: false, reason: `no frame for ${Math.round(quietMs / 1000)} s` })
 		});
@@ -114,7 +115,8 @@ export class Link {
 	/**
 	 * Send a request (`id` assigned here); `answer` resolves with the frame that answers it and
 	 * rejects with `RequestError` (server `error`), `RequestTimeoutError` (15 s) or
-	 * `ConnectionClosedError`, or the `ProtocolEncodeError` of a frame the schema forbids.
+	 * `ConnectionClosedError` (also when nothing at all arrives after it: Heartbeat `expect`), or
+	 * the `ProtocolEncodeError` of a frame the schema forbids.
 	 * `opts.timeoutMs` replaces the 15 s timeout (media transfers: the answer follows the bytes).
 	 */
 	request(
@@ -122,8 +124,14 @@ export class Link {
 		opts: { timeoutMs?: number } = {}
 	): { id: number; answer: Promise<ServerFrame> } {
 		const { id, answer } = this.#requests.open(opts.timeoutMs);
+		// Read before the write: the socket counts the request's own bytes until they are sent.
+		const idle = this.bufferedAmount === 0;
 		try {
 			this.#write({ v: 1, ...frame, id } as AppFrame);
+			// Something should come back soon; if nothing at all does, the link is probed (not
+			// during the handshake, nor behind an upload's bytes: see `probe`; a ping is the
+			// heartbeat's own, with its own deadline).
+			if (this.ready && frame.type !== 'ping' && idle) this.#heartbeat.expect();
 		} catch (e) {
 			this.#requests.fail(id, e as Error);
 		}
