@@ -2,14 +2,19 @@
  * Rendered HTML of finished messages, by their text, so a bubble mounted again (switching back
  * to a channel, scrolling a row back into view) skips `marked` and DOMPurify
  * (doc/architecture.md "Channel switch"). The HTML depends on the text alone (the sanitizer's
- * policy is fixed), so the text is the key. Bounded by entries and by size (600 long answers
- * would otherwise hold tens of MB): the least recently used entries go first.
+ * policy is fixed), so the text is the key. Bounded by entries and by size (long answers would
+ * otherwise hold tens of MB): the least recently used entries go first.
  */
 
-/** Entries kept at most: a few screens of several channels. */
-export const KEPT_RENDERS = 600;
-/** Text and HTML kept at most, in UTF-16 code units (≤ 2 bytes each): about 1–2 MB. */
-export const KEPT_CHARS = 1_000_000;
+/**
+ * Entries kept at most: what the channels kept in `state/channel-pages.ts` (8) show when
+ * switched back to (a screen and the list's rows around it, 10–20 each) a couple of times over.
+ * 600 held as much again for rows that will not be shown soon, and a long session's heap grew by
+ * it until the cache was full (bench/README.md "Long-session memory").
+ */
+export const KEPT_RENDERS = 200;
+/** Text and HTML kept at most, in UTF-16 code units (≤ 2 bytes each): at most 0.8 MB. */
+export const KEPT_CHARS = 400_000;
 /** Longer texts are rendered each time (rare, and each would hold much memory). */
 export const MAX_CACHED_CHARS = 20_000;
 
