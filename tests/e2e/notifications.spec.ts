@@ -54,7 +54,14 @@ test('gateway status and an unsolicited error are shown', async ({ page, gateway
 	await sendMessage(page, '/demo alert');
 	const banner = page.getByRole('alert').filter({ hasText: 'Gateway error (internal)' });
 	await expect(banner).toContainText('Demo: the agent hit an internal error');
-	await banner.getByRole('button', { name: 'Dismiss' }).click();
+	// A toast meanwhile lies under the banner, not over its Dismiss button.
+	await sendMessage(page, '/demo notify generic While the banner shows');
+	const toast = toasts(page).getByText('While the banner shows');
+	await expect(toast).toBeVisible();
+	const [bannerBox, toastBox] = [await banner.boundingBox(), await toast.boundingBox()];
+	expect(toastBox!.y).toBeGreaterThanOrEqual(bannerBox!.y + bannerBox!.height);
+	// A real click (Playwright checks that nothing covers the button).
+	await banner.getByRole('button', { name: 'Dismiss' }).click({ timeout: 5_000 });
 	await expect(banner).toHaveCount(0);
 
 	// Unreachable: what the gateway last said of itself is no longer shown.
