@@ -3,7 +3,15 @@
  * dialog shortcuts, and the shortcut list. Driven with `page.keyboard` only (no pointer).
  */
 import type { Locator, Page } from '@playwright/test';
-import { channelLink, composer, expect, messageLog, pairViaLink, test } from './fixtures';
+import {
+	channelLink,
+	composer,
+	expect,
+	messageLog,
+	pairViaLink,
+	sendMessage,
+	test
+} from './fixtures';
 
 /** Press `key` until `target` has the focus; fails after `max` presses. */
 async function pressUntil(page: Page, target: Locator, key = 'Tab', max = 60): Promise<void> {
@@ -68,6 +76,14 @@ test.describe('desktop', () => {
 
 test.describe('phone', () => {
 	test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+	test('a question’s hint names no Escape key on a touch screen', async ({ page, gateway }) => {
+		await pairViaLink(page, gateway);
+		await sendMessage(page, '/demo approval');
+		const dialog = page.getByRole('dialog', { name: 'Approval required', exact: true });
+		await expect(dialog).toContainText('the question stays here until you give it');
+		await expect(dialog).not.toContainText('Escape');
+	});
 
 	test('no keyboard pops up on load; the skip link is still the first Tab stop', async ({
 		page,
