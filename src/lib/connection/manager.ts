@@ -119,9 +119,8 @@ export class ConnectionManager {
 		if (!woken && !this.#deps.isOnline()) {
 			// Retried on the browser's `online` event (wake); the event does not reach every
 			// worker reliably, so the flag is also looked at every few seconds (no network I/O).
-			if (this.#status.state !== 'offline') {
-				this.#setStatus({ state: 'offline', error: 'The browser is offline' });
-			}
+			// No `error`: "Offline" says it all (the page words it in the reader's language).
+			if (this.#status.state !== 'offline') this.#setStatus({ state: 'offline' });
 			this.#retryTimer = this.#deps.clock.setTimeout(() => {
 				this.#retryTimer = undefined;
 				this.#open();
