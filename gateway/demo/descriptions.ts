@@ -20,6 +20,7 @@ export const SCENARIO_DESCRIPTIONS: Readonly<Record<string, string>> = {
 	notify: 'Show a notification of a given kind',
 	reasoning: 'Think out loud first, then answer',
 	rename: 'Rename this channel',
+	showcase: 'Answer with code, math, a diagram, a table and a task list',
 	slow: 'Answer slowly (~20 s), to try Stop and Steer',
 	status: 'Restart the agent briefly',
 	task: 'Run tools and ask your approval midway, like a real task',

@@ -8,6 +8,7 @@ import './anatomy';
 import './pickers';
 import './media';
 import './task';
+import './showcase';
 import './help';
 
 export { findScenario, scenarioNames } from './scenarios';

@@ -223,3 +223,26 @@ test('a diagram and a formula seen once render offline, from files the service w
 		)
 	).toBe(true);
 });
+
+test('/demo showcase: code, math, a diagram, a table, and a task list whose boxes stand for its bullets', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	await sendMessage(page, '/demo showcase');
+	const reply = messageLog(page).locator('article[data-role="assistant"]', {
+		hasText: 'What an answer can hold'
+	});
+	await expect(reply).toHaveAttribute('data-status', 'complete');
+	await expect(block(reply, 'def fibonacci')).toBeVisible();
+	await expect(reply.locator('.katex').first()).toBeAttached();
+	await expect(reply.locator('table')).toContainText('KaTeX');
+	const task = reply.locator('li', { has: page.locator('input[type="checkbox"]') }).first();
+	await task.scrollIntoViewIfNeeded();
+	await expect(task.locator('input[type="checkbox"]')).toBeChecked();
+	await expect(task.locator('input[type="checkbox"]')).toBeDisabled();
+	expect(await task.evaluate((li) => getComputedStyle(li).listStyleType)).toBe('none');
+	// The box sits where the bullet would: left of the list item's text, not inside it.
+	const [item, box] = [await task.boundingBox(), await task.locator('input').boundingBox()];
+	expect(box!.x).toBeLessThan(item!.x);
+});

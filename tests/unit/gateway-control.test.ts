@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerFrame, ServerFrameOf } from '../../src/lib/protocol/iris';
 import { REASONING_TEXT } from '../../gateway/demo/anatomy';
+import { SHOWCASE_ANSWER } from '../../gateway/demo/showcase';
 import { sendAndFinish, useGateway } from './gateway-suite';
 import type { TestClient } from './gateway-helpers';
 
@@ -60,6 +61,18 @@ describe('/demo reasoning', () => {
 		const [stop] = ofType(turn, 'message.stop');
 		expect(stop!.payload.reasoning).toBe(REASONING_TEXT);
 		expect(stop!.payload.final_text).toContain('simpler option wins');
+	});
+});
+
+describe('/demo showcase', () => {
+	it('streams an answer with code, math, a diagram, a table and a task list', async () => {
+		const [client] = await suite.pair();
+		const { turn } = await sendAndFinish(client, '/demo showcase');
+		const [stop] = ofType(turn, 'message.stop');
+		expect(stop!.payload.final_text).toBe(SHOWCASE_ANSWER);
+		for (const part of ['```python', '$$', '```mermaid', '| --- |', '- [x]'])
+			expect(SHOWCASE_ANSWER).toContain(part);
+		expect(ofType(turn, 'message.update').length).toBeGreaterThan(1);
 	});
 });
 
