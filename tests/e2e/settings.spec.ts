@@ -155,3 +155,46 @@ test.describe('a Hermes Chat v3 gateway', () => {
 		await expect(connection).toContainText('Hermes Chat v3');
 	});
 });
+
+test('Settings lays out evenly: icons apart from their labels, shortcut groups apart', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	await openSettings(page);
+	// Every button with an icon and words: a gap between the icon and the first letter.
+	const gaps = await page.locator('main button:has(svg)').evaluateAll((buttons) =>
+		buttons.flatMap((button) => {
+			const icon = button.querySelector('svg')!.getBoundingClientRect();
+			const text = [...button.childNodes].find(
+				(n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim()
+			);
+			if (!text || icon.width === 0) return [];
+			const range = document.createRange();
+			range.selectNodeContents(text);
+			return [
+				{ name: text.textContent!.trim(), gap: range.getBoundingClientRect().left - icon.right }
+			];
+		})
+	);
+	expect(gaps.map((g) => g.name)).toEqual(expect.arrayContaining(['Export', 'Import…']));
+	for (const { name, gap } of gaps) expect({ name, gap: gap >= 4 }).toEqual({ name, gap: true });
+	// The shortcut list's groups: room above each heading after the first.
+	const list = page.locator('main .shortcut-list');
+	const headings = list.locator('h3');
+	await expect(headings).toHaveCount(4);
+	for (const i of [1, 2, 3]) {
+		const [above, heading] = await Promise.all([
+			// The previous group's last entry (its list and rows lend their cells to one grid).
+			headings
+				.nth(i)
+				.evaluate(
+					(h) =>
+						[...h.previousElementSibling!.querySelectorAll('dd')].at(-1)!.getBoundingClientRect()
+							.bottom
+				),
+			headings.nth(i).evaluate((h) => h.getBoundingClientRect().top)
+		]);
+		expect(heading - above).toBeGreaterThanOrEqual(12);
+	}
+});
