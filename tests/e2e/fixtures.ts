@@ -62,6 +62,9 @@ export const test = base.extend<Fixtures>({
 		if (testInfo.status === testInfo.expectedStatus) {
 			for (const gateway of started) {
 				if (!gateway.recordFile) continue;
+				// A recording cut short (gateway/recorder.ts) would check only what it caught.
+				const stopped = gateway.output.filter((l) => l.includes('frame recording stopped'));
+				expect(stopped, 'the frame recording stopped').toEqual([]);
 				expect(await nonConformant(gateway.recordFile), 'frames off the schema').toEqual([]);
 			}
 		}

@@ -27,8 +27,12 @@ test('a message sent into a link gone silent is delivered on the next link, with
 	await expect(connectionStatus(page)).not.toHaveText(startsWith('Connected'), {
 		timeout: 14_000
 	});
+	// Frames the gateway holds keep their due time: no new link before the delay is lifted (a
+	// `hello.ack` sent meanwhile would be held for the full 120 s).
+	await hook(gateway, 'refuse', { ms: 120_000 });
 	await hook(gateway, 'delay', { ms: 0 });
-	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'), { timeout: 20_000 });
+	await hook(gateway, 'refuse', { ms: 0 });
+	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'), { timeout: 40_000 });
 	await expect(replyTo(page, 'Into the silence')).toHaveAttribute('data-status', 'complete');
 	await expect(userMessage(page, 'Into the silence')).not.toContainText('Not delivered');
 	await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);

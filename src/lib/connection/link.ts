@@ -67,6 +67,12 @@ export class Link {
 	readonly #handlers: LinkHandlers;
 	#ready = false;
 	#ended = false;
+	/**
+	 * Media transfers under way (requests with their own timeout: the answer follows the bytes).
+	 * Their bytes can sit in the system's send buffer with `bufferedAmount` already 0, and a ping
+	 * would wait behind them: no probe while one runs.
+	 */
+	#transfers = 0;
 
 	constructor(url: string, hello: AppPayloads['hello'], deps: LinkDeps, handlers: LinkHandlers) {
 		this.#handlers = handlers;
@@ -74,7 +80,7 @@ export class Link {
 		this.#heartbeat = new Heartbeat({
 			clock: deps.clock,
 			onIdle: () => this.#ping(),
-			mayProbe: () => this.bufferedAmount === 0,
+			mayProbe: () => this.#mayProbe(),
 			onDead: (quietMs) =>
 				this.#end({ auth: false, reason: `no frame for ${Math.round(quietMs / 1000)} s` })
 		});
@@ -100,11 +106,16 @@ export class Link {
 	/**
 	 * Check that the link still carries frames (the network changed, the page came back): a
 	 * `ping` now, and the link ends if nothing arrives within 5 s (Heartbeat `probe`). Not while
-	 * the socket still has bytes to send (an upload): the ping would wait behind them, and a slow
-	 * but working link would be given up; the usual 90 s deadline still holds.
+	 * the socket still has bytes to send or a media transfer runs: the ping would wait behind
+	 * them, and a slow but working link would be given up; the usual 90 s deadline still holds.
 	 */
 	probe(): void {
-		if (!this.#ended && this.bufferedAmount === 0) this.#heartbeat.probe();
+		if (!this.#ended && this.#mayProbe()) this.#heartbeat.probe();
+	}
+
+	/** Whether a ping now would be answered promptly: no bytes queued, no transfer under way. */
+	#mayProbe(): boolean {
+		return this.bufferedAmount === 0 && this.#transfers === 0;
 	}
 
 	/** True once `hello.ack` arrived and until the link ends. */
@@ -125,13 +136,19 @@ export class Link {
 	): { id: number; answer: Promise<ServerFrame> } {
 		const { id, answer } = this.#requests.open(opts.timeoutMs);
 		// Read before the write: the socket counts the request's own bytes until they are sent.
-		const idle = this.bufferedAmount === 0;
+		const idle = this.#mayProbe();
+		const transfer = opts.timeoutMs !== undefined;
+		if (transfer) {
+			this.#transfers += 1;
+			const done = () => (this.#transfers -= 1);
+			answer.then(done, done);
+		}
 		try {
 			this.#write({ v: 1, ...frame, id } as AppFrame);
 			// Something should come back soon; if nothing at all does, the link is probed (not
-			// during the handshake, nor behind an upload's bytes: see `probe`; a ping is the
-			// heartbeat's own, with its own deadline).
-			if (this.ready && frame.type !== 'ping' && idle) this.#heartbeat.expect();
+			// during the handshake, nor for or behind a transfer's bytes: see `probe`; a ping is
+			// the heartbeat's own, with its own deadline).
+			if (this.ready && frame.type !== 'ping' && idle && !transfer) this.#heartbeat.expect();
 		} catch (e) {
 			this.#requests.fail(id, e as Error);
 		}

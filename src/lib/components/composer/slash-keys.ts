@@ -1,6 +1,7 @@
 /**
  * Keyboard handling of the open slash-command list: ArrowDown/ArrowUp move, Enter/Tab pick,
- * Escape closes. Enter on the command exactly as typed is left to the composer (it sends). Returns true when the key was handled (the composer must not send on it).
+ * Escape closes. Enter on the command exactly as typed is left to the composer (it sends).
+ * Returns true when the key was handled (the composer must not send on it).
  * IME composition is filtered out by the caller.
  */
 import type { SlashCompletion } from '$lib/state/slash.svelte';

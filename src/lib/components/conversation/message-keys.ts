@@ -1,9 +1,10 @@
 /**
  * Moving between messages with the keyboard, in a virtualized log (WAI-ARIA feed pattern, adapted
  * to a `log`): Enter on the log goes to the last message in view, End to the end of the log (and
- * keeps it there, as "Jump to latest" does), Tab to the first control in view; on a message ↑/↓ go to the
- * previous/next one, Home/End to the first/last loaded, Enter into its actions; Escape inside a
- * message goes back to the message. A message not rendered yet is scrolled to first.
+ * keeps it there, as "Jump to latest" does), Tab to the first control in view; on a message
+ * ↑/↓ go to the previous/next one, Home/End to the first/last loaded, Enter into its actions;
+ * Escape inside a message goes back to the message. A message not rendered yet is scrolled to
+ * first.
  */
 
 /** Where the focus is when the key is pressed: the log itself, a message, or inside one. */
@@ -83,20 +84,38 @@ function lastInView(scroller: HTMLElement): HTMLElement | undefined {
 const CONTROLS =
 	'a[href], button:not([disabled]), summary, input:not([disabled]), select, textarea, [tabindex]';
 
+/** Whether `el` can take the focus: in the Tab order, rendered and visible, not inert. */
+function focusable(el: HTMLElement): boolean {
+	// Rows the list has not measured yet are laid out but `visibility: hidden`.
+	const visible = el.checkVisibility?.({ visibilityProperty: true }) ?? true;
+	return el.tabIndex >= 0 && visible && !el.closest('[inert]');
+}
+
 /**
- * The first control in the log in the Tab order that is wholly in view, else partly, if any. The
- * list renders rows above and below the view too: the browser's own Tab from the log would go to
- * the first of those, out of view, and scroll the log away from what the reader was reading.
+ * The first control in the log that can take the focus and is wholly in view, else partly, if
+ * any. The list renders rows above and below the view too: the browser's own Tab from the log
+ * would go to the first of those, out of view, and scroll the log away from what the reader was
+ * reading.
  */
 function firstControlInView(scroller: HTMLElement): HTMLElement | undefined {
 	const view = scroller.getBoundingClientRect();
 	const shown = [...scroller.querySelectorAll<HTMLElement>(CONTROLS)].flatMap((el) => {
 		const box = el.getBoundingClientRect();
 		const partly = box.height > 0 && box.bottom > view.top && box.top < view.bottom;
-		return el !== scroller && el.tabIndex >= 0 && partly ? [{ el, box }] : [];
+		return el !== scroller && partly && focusable(el) ? [{ el, box }] : [];
 	});
 	const whole = shown.find(({ box }) => box.top >= view.top && box.bottom <= view.bottom);
 	return (whole ?? shown[0])?.el;
+}
+
+/** The first control after the log in the page (the composer's field, usually), if any. */
+function firstControlAfter(scroller: HTMLElement): HTMLElement | undefined {
+	return [...document.querySelectorAll<HTMLElement>(CONTROLS)].find(
+		(el) =>
+			!scroller.contains(el) &&
+			scroller.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING &&
+			focusable(el)
+	);
 }
 
 function focusArticle(article: HTMLElement): void {
@@ -162,12 +181,13 @@ export function messageKeys(list: MessageKeysList): (event: KeyboardEvent) => vo
 		const move = messageMove(event, focus);
 		if (!move) return;
 		if (move === 'into') {
-			// None in view (an empty log): the browser's own Tab goes on past the log.
-			const control = firstControlInView(list.scroller);
-			if (!control) return;
+			// None in view (an empty log, the middle of one long answer): on past the log.
+			const control = firstControlInView(list.scroller) ?? firstControlAfter(list.scroller);
+			control?.focus();
+			// Only a focus that took is ours; else the browser's own Tab goes ahead.
+			if (!control || document.activeElement !== control) return;
 			event.preventDefault();
 			moves += 1;
-			control.focus();
 			return;
 		}
 		event.preventDefault();
