@@ -6,10 +6,12 @@ import type { Locator, Page } from '@playwright/test';
 import {
 	channelLink,
 	composer,
+	connectionStatus,
 	expect,
 	messageLog,
 	pairViaLink,
 	sendMessage,
+	startsWith,
 	test
 } from './fixtures';
 
@@ -76,6 +78,23 @@ test.describe('desktop', () => {
 
 test.describe('phone', () => {
 	test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+	test('offline is said in words in the header, not by the dot’s colour alone', async ({
+		page,
+		gateway
+	}) => {
+		await pairViaLink(page, gateway);
+		const status = connectionStatus(page);
+		await expect(status).toHaveText(startsWith('Connected'));
+		// Connected: the dot says it (the words are for screen readers).
+		expect((await status.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+		await page.context().setOffline(true);
+		await expect(status).toHaveText(startsWith('Offline'), { timeout: 20_000 });
+		await expect(status).toBeInViewport();
+		expect((await status.boundingBox())!.width).toBeGreaterThan(20);
+		await page.context().setOffline(false);
+		await expect(status).toHaveText(startsWith('Connected'), { timeout: 20_000 });
+	});
 
 	test('a question’s hint names no Escape key on a touch screen', async ({ page, gateway }) => {
 		await pairViaLink(page, gateway);
