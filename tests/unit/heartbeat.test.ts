@@ -2,13 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { Heartbeat } from '../../src/lib/connection/heartbeat';
 import { FakeClock } from './support/fake-clock';
 
-function setup() {
+/** A heartbeat on fake time whose pings and deaths are logged in `events`; `mayProbe` as given. */
+function setup(mayProbe?: () => boolean) {
 	const clock = new FakeClock();
 	const events: string[] = [];
 	const hb = new Heartbeat({
 		clock,
 		onIdle: () => events.push(`ping@${clock.now()}`),
-		onDead: () => events.push(`dead@${clock.now()}`)
+		onDead: () => events.push(`dead@${clock.now()}`),
+		...(mayProbe ? { mayProbe } : {})
 	});
 	return { clock, events, hb, t0: clock.now() };
 }
@@ -146,16 +148,8 @@ describe('Heartbeat.expect (a request went out)', () => {
 	});
 
 	it('no probe while an upload is still being sent: the usual deadlines hold', () => {
-		const clock = new FakeClock();
-		const events: string[] = [];
 		let uploading = true;
-		const hb = new Heartbeat({
-			clock,
-			onIdle: () => events.push(`ping@${clock.now()}`),
-			onDead: () => events.push(`dead@${clock.now()}`),
-			mayProbe: () => !uploading
-		});
-		const t0 = clock.now();
+		const { clock, events, hb, t0 } = setup(() => !uploading);
 		hb.start();
 		hb.expect();
 		clock.advance(10_000);
