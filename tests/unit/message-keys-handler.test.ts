@@ -53,6 +53,17 @@ describe('messageKeys', () => {
 		expect(document.activeElement).toBe(article('m0'));
 	});
 
+	it('Home waits for a far row rendered but not shown yet (not measured), then focuses it', async () => {
+		// Focusing it while hidden would leave the focus where it fell: on the log itself.
+		const { press, article, runFrames } = farRow(3, 20);
+		press(article('m9')!, 'Home');
+		await runFrames(10);
+		expect(article('m0')).not.toBeNull();
+		expect(document.activeElement).not.toBe(article('m0'));
+		await runFrames(30);
+		expect(document.activeElement).toBe(article('m0'));
+	});
+
 	it('a newer key press ends the wait for an earlier one’s row', async () => {
 		const { press, article, runFrames } = farRow(Infinity);
 		press(article('m5')!, 'Home');
@@ -94,10 +105,12 @@ describe('messageKeys', () => {
 });
 
 /**
- * A log of three messages whose first row renders only after `after` scrolls to it, with the
- * handler on it; `runFrames(n)` runs up to `n` animation frames (jsdom has none of its own).
+ * A log of three messages whose first row renders only after `after` scrolls to it, and then
+ * stays hidden (not measured yet: `visibility: hidden`, which takes no focus) for `hiddenFor`
+ * more frames, with the handler on it; `runFrames(n)` runs up to `n` animation frames (jsdom has
+ * none of its own, nor visibility).
  */
-function farRow(after: number) {
+function farRow(after: number, hiddenFor = 0) {
 	const frames: FrameRequestCallback[] = [];
 	vi.stubGlobal('requestAnimationFrame', (f: FrameRequestCallback) => frames.push(f));
 	vi.stubGlobal('CSS', { escape: (value: string) => value }); // jsdom has neither
@@ -107,9 +120,15 @@ function farRow(after: number) {
 		'<article data-message-id="m5">Middle</article><article data-message-id="m9">Newest</article>';
 	document.body.replaceChildren(scroller);
 	let scrolls = 0;
+	let hidden = 0;
 	const scrollTo = vi.fn((index: number) => {
-		if (index === 0 && ++scrolls === after)
-			scroller.insertAdjacentHTML('afterbegin', '<article data-message-id="m0">First</article>');
+		if (index !== 0 || ++scrolls !== after) return;
+		scroller.insertAdjacentHTML('afterbegin', '<article data-message-id="m0">First</article>');
+		const first = scroller.firstElementChild as HTMLElement;
+		const focus = first.focus.bind(first);
+		hidden = hiddenFor;
+		first.checkVisibility = () => hidden === 0;
+		first.focus = (options) => (hidden === 0 ? focus(options) : undefined);
 	});
 	scroller.addEventListener(
 		'keydown',
@@ -120,6 +139,7 @@ function farRow(after: number) {
 		target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
 	const runFrames = async (n: number) => {
 		for (let done = 0; done < n && frames.length; done++) {
+			hidden = Math.max(0, hidden - 1);
 			frames.shift()!(0);
 			await new Promise((resolve) => setTimeout(resolve, 0));
 		}

@@ -84,11 +84,17 @@ function lastInView(scroller: HTMLElement): HTMLElement | undefined {
 const CONTROLS =
 	'a[href], button:not([disabled]), summary, input:not([disabled]), select, textarea, [tabindex]';
 
+/**
+ * Whether `el` is rendered and visible. Rows the list has not measured yet are laid out but
+ * `visibility: hidden`, and the browser does not focus what they hold.
+ */
+function shown(el: HTMLElement): boolean {
+	return el.checkVisibility?.({ visibilityProperty: true }) ?? true;
+}
+
 /** Whether `el` can take the focus: in the Tab order, rendered and visible, not inert. */
 function focusable(el: HTMLElement): boolean {
-	// Rows the list has not measured yet are laid out but `visibility: hidden`.
-	const visible = el.checkVisibility?.({ visibilityProperty: true }) ?? true;
-	return el.tabIndex >= 0 && visible && !el.closest('[inert]');
+	return el.tabIndex >= 0 && shown(el) && !el.closest('[inert]');
 }
 
 /**
@@ -135,7 +141,7 @@ function focusLeft(scroller: HTMLElement): boolean {
 }
 
 /**
- * Scroll to the message `id` until its row renders, then focus it. `current()` is false once a
+ * Scroll to the message `id` until its row renders and shows, then focus it. `current()` is false once a
  * newer key press, a scroll or a press on the log has taken over; the wait also ends when the
  * focus leaves the log, the message leaves the list (another channel, a deletion) or the log
  * leaves the page.
@@ -144,7 +150,8 @@ async function goTo(list: MessageKeysList, id: string, current: () => boolean): 
 	for (let tries = 0; tries < RENDER_FRAMES_CAP; tries += 1) {
 		if (!current() || !list.scroller.isConnected || focusLeft(list.scroller)) return;
 		const article = articleOf(list.scroller, id);
-		if (article) return focusArticle(article);
+		// A row rendered but not measured yet would not take the focus: wait until it shows.
+		if (article && shown(article)) return focusArticle(article);
 		const index = list.ids().indexOf(id);
 		if (index < 0) return;
 		list.scrollTo(index);
