@@ -10,14 +10,18 @@ import type { MessageRow } from '../../src/lib/db/schema';
 import {
 	channelAction,
 	composer,
+	connectionStatus,
 	expect,
+	messageLog,
 	pairViaLink,
 	readMessageRows,
 	sendButton,
 	sendMessage,
+	startsWith,
 	test,
 	userMessage
 } from './fixtures';
+import { hook } from './faults';
 import { attachFiles, sha256, testFiles } from './media-support';
 
 test.use({ gatewayOptions: { stepMs: 1 } });
@@ -127,8 +131,8 @@ test('export as JSON, import into a fresh profile: equal, once, nothing sent', a
 	const before = other.received().length;
 
 	const ids = original.map((r) => r.message_id);
-	expect(await importZip(fresh, json.path)).toMatch(
-		new RegExp(`^Imported ${original.length} messages in \\d+ channels; 0 already here$`)
+	expect(await importZip(fresh, json.path)).toBe(
+		`Imported ${original.length} messages in 1 channel; 0 already here`
 	);
 	const copied = new Map((await readMessageRows(fresh)).map((r) => [r.message_id, r]));
 	for (const row of original) {
@@ -169,4 +173,60 @@ test('a file that is not an export is refused with nothing written', async ({ pa
 	).setFiles({ name: 'notes.zip', mimeType: 'application/zip', buffer: Buffer.from('hello') });
 	await expect(section.getByRole('status')).toHaveText(/^Import failed: not a zip file/);
 	expect((await readMessageRows(page)).length).toBe(rows);
+});
+
+/** The messages of a JSON export, all channels together. */
+function exportedMessages(files: Record<string, Uint8Array>): { text: string }[] {
+	return Object.entries(files)
+		.filter(([name]) => name.startsWith('messages/'))
+		.flatMap(
+			([, bytes]) => (JSON.parse(strFromU8(bytes)) as { messages: { text: string }[] }).messages
+		);
+}
+
+test('Everything is the whole history: older pages this device never fetched are asked for first, once the link opening is decided; without the gateway, what is stored, and it says so', async ({
+	page,
+	gateway
+}) => {
+	const total = 260;
+	await pairViaLink(page, gateway);
+	// Seeded on the gateway only: this device stores none of them until it asks for them.
+	await sendMessage(page, `/demo history ${total}`);
+	await expect(messageLog(page).getByText('Beginning of the conversation')).toBeVisible();
+	const stored = (await readMessageRows(page)).length;
+	expect(stored).toBeLessThan(total);
+
+	// Settings opened afresh, the gateway slow to answer: Export waits for the link, not as if
+	// offline.
+	await hook(gateway, 'delay', { ms: 5_000 });
+	await page.goto(`${gateway.httpUrl}/settings`);
+	await expect(connectionStatus(page)).toHaveText(startsWith('Connecting'));
+	const section = page.getByRole('region', { name: 'Your history' });
+	await section.getByRole('radio', { name: /^JSON/ }).check();
+	const download = page.waitForEvent('download');
+	await section.getByRole('button', { name: 'Export', exact: true }).click();
+	await expect(section.getByRole('status')).toHaveText(
+		'Getting older messages from the gateway… 0'
+	);
+	await hook(gateway, 'delay', { ms: 0 });
+	const saved = await download;
+	const zip = unzipSync(await readFile((await saved.path())!));
+	const texts = exportedMessages(zip).map((m) => m.text);
+	expect(texts).toContain(`Old message 1 of ${total}`);
+	expect(texts).toContain(`Old message ${total} of ${total}`);
+	expect(texts.length).toBe(total + 1);
+	await expect(section.getByRole('status')).toHaveText(
+		`Saved ${saved.suggestedFilename()}: ${total + 1} messages from 1 channel`
+	);
+
+	// Without the gateway: what this device holds now, and a line that says so.
+	await gateway.kill();
+	await expect(connectionStatus(page)).toHaveText(
+		startsWith('Reconnecting', 'Offline', 'Connecting')
+	);
+	const offline = await exportZip(page, 'JSON');
+	expect(exportedMessages(offline.files).length).toBe(total + 1);
+	await expect(section.getByRole('status')).toContainText(
+		'It holds only what this device stores: older messages could not be fetched from the gateway.'
+	);
 });

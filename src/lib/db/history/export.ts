@@ -84,7 +84,10 @@ function exportMessage(row: MessageRow): ExportMessage {
 }
 
 /** The channels to export, in sidebar order: all, or `chat_id` with its threads. */
-async function chosenChannels(db: IrisDB, chat_id: string | undefined): Promise<ChannelRow[]> {
+export async function chosenChannels(
+	db: IrisDB,
+	chat_id: string | undefined
+): Promise<ChannelRow[]> {
 	const all = await db.channels.orderBy('position').toArray();
 	if (chat_id === undefined) return all;
 	return all.filter((c) => c.chat_id === chat_id || c.parent_chat_id === chat_id);
