@@ -195,3 +195,23 @@ test('Tab from the log does not jump to "Load older messages" at the top of the 
 	// renders the rows above would otherwise reach it and jump to the top of the history.
 	await expect(older).toHaveAttribute('tabindex', '-1');
 });
+
+test('Tab after a click on a message goes to that message’s controls, not the first in view', async ({
+	page,
+	gateway
+}) => {
+	await pairViaLink(page, gateway);
+	await sendMessage(page, '/demo history 12');
+	await expect(messageLog(page).getByText('Beginning of the conversation')).toBeVisible();
+	await page.reload();
+	const clicked = article(page, 'Old message 11 of 12');
+	await expect(clicked).toBeInViewport({ ratio: 1 });
+	await expect(article(page, 'Old message 10 of 12')).toBeInViewport({ ratio: 1 });
+	await settled(page);
+
+	// A click on its text leaves the focus on the log (the text is not a control).
+	await clicked.locator('p').click();
+	await expect(messageLog(page)).toBeFocused();
+	await page.keyboard.press('Tab');
+	await expect(clicked.getByRole('button', { name: 'Copy message', exact: true })).toBeFocused();
+});

@@ -1,10 +1,10 @@
 /**
  * Moving between messages with the keyboard, in a virtualized log (WAI-ARIA feed pattern, adapted
  * to a `log`): Enter on the log goes to the last message in view, End to the end of the log (and
- * keeps it there, as "Jump to latest" does), Tab to the first control in view; on a message
- * ↑/↓ go to the previous/next one, Home/End to the first/last loaded, Enter into its actions;
- * Escape inside a message goes back to the message. A message not rendered yet is scrolled to
- * first.
+ * keeps it there, as "Jump to latest" does), Tab to the first control in view (in the message
+ * clicked last, if it is in view); on a message ↑/↓ go to the previous/next one, Home/End to the
+ * first/last loaded, Enter into its actions; Escape inside a message goes back to the message. A
+ * message not rendered yet is scrolled to first.
  */
 
 /** Where the focus is when the key is pressed: the log itself, a message, or inside one. */
@@ -103,15 +103,30 @@ function focusable(el: HTMLElement): boolean {
  * would go to the first of those, out of view, and scroll the log away from what the reader was
  * reading.
  */
-function firstControlInView(scroller: HTMLElement): HTMLElement | undefined {
+function firstControlInView(
+	scroller: HTMLElement,
+	within: HTMLElement = scroller
+): HTMLElement | undefined {
 	const view = scroller.getBoundingClientRect();
-	const shown = [...scroller.querySelectorAll<HTMLElement>(CONTROLS)].flatMap((el) => {
+	const shown = [...within.querySelectorAll<HTMLElement>(CONTROLS)].flatMap((el) => {
 		const box = el.getBoundingClientRect();
 		const partly = box.height > 0 && box.bottom > view.top && box.top < view.bottom;
 		return el !== scroller && partly && focusable(el) ? [{ el, box }] : [];
 	});
 	const whole = shown.find(({ box }) => box.top >= view.top && box.bottom <= view.bottom);
 	return (whole ?? shown[0])?.el;
+}
+
+/**
+ * The message the reader last clicked in the log, if any: a click on a message's text puts the
+ * page's selection there (collapsed) and leaves the focus on the log. From there the browser's
+ * own Tab would go on from the click.
+ */
+function clickedArticle(scroller: HTMLElement): HTMLElement | null {
+	const node = document.getSelection()?.anchorNode;
+	const el = node instanceof Element ? node : (node?.parentElement ?? null);
+	const article = el?.closest<HTMLElement>('article[data-message-id]') ?? null;
+	return article && scroller.contains(article) ? article : null;
 }
 
 /** The first control after the log in the page (the composer's field, usually), if any. */
@@ -188,8 +203,14 @@ export function messageKeys(list: MessageKeysList): (event: KeyboardEvent) => vo
 		const move = messageMove(event, focus);
 		if (!move) return;
 		if (move === 'into') {
-			// None in view (an empty log, the middle of one long answer): on past the log.
-			const control = firstControlInView(list.scroller) ?? firstControlAfter(list.scroller);
+			// The clicked message's first control, else the first in view; none in view (an empty
+			// log, the middle of one long answer): on past the log.
+			const scroller = list.scroller;
+			const clicked = clickedArticle(scroller);
+			const control =
+				(clicked && firstControlInView(scroller, clicked)) ??
+				firstControlInView(scroller) ??
+				firstControlAfter(scroller);
 			control?.focus();
 			// Only a focus that took is ours; else the browser's own Tab goes ahead.
 			if (!control || document.activeElement !== control) return;
