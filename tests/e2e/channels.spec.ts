@@ -145,7 +145,7 @@ test("the open channel's highlight keeps its width while Hermes answers there", 
 	expect(idle).toHaveLength(1);
 	await hook(gateway, 'hold', { after: 3 });
 	await sendMessage(page, 'hello');
-	// The busy dot shows in the row (its text is for screen readers), inside the highlight.
+	// The busy ring shows in the row (its text is for screen readers), inside the highlight.
 	await expect(row.getByText('Hermes is answering here')).toBeAttached();
 	expect(await highlight()).toEqual(idle);
 	await hook(gateway, 'release');

@@ -1,6 +1,6 @@
 /**
  * A reader who asked the system for less motion gets none: while an answer streams (the cursor,
- * the busy dots) and while hovering chrome, no animation runs and no transition takes time.
+ * the busy dots and ring) and while hovering chrome, no animation runs and no transition takes time.
  */
 import { expect, lastArticle, pairViaLink, sendMessage, test } from './fixtures';
 
