@@ -1,48 +1,22 @@
 /**
- * Before an export, the older history the gateway holds is fetched (db/history/complete.ts): pages
- * older than the oldest stored message, until the gateway says there is nothing older, for each
- * chosen channel; a failure ends it with `complete` false.
+ * Before an export, each chosen channel's whole history is fetched (db/history/complete.ts): pages
+ * from the newest down until the gateway says there is nothing older; a channel whose request
+ * fails is left as stored and the next one is still asked for; a gateway whose pages lead nowhere
+ * new does not keep it asking.
  */
-import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IrisDB } from '../../src/lib/db/schema';
+import { describe, expect, it, vi } from 'vitest';
 import {
 	COMPLETE_PAGE,
-	fetchOlderHistory,
+	fetchWholeHistory,
 	type HistoryPageLoader
 } from '../../src/lib/db/history/complete';
 
-let n = 0;
-const dbs: IrisDB[] = [];
-afterEach(async () => {
-	for (const db of dbs.splice(0)) await db.delete();
-});
-
-/** A store holding `ids` of `c1` (oldest first), one ms apart; `local:` ones are not sent yet. */
-async function storeWith(ids: string[]): Promise<IrisDB> {
-	const db = new IrisDB(`history-complete-${++n}`);
-	dbs.push(db);
-	await db.messages.bulkPut(
-		ids.map((message_id, i) => ({
-			message_id,
-			chat_id: 'c1',
-			role: 'user' as const,
-			text: message_id,
-			ts: 1_000 + i,
-			status: 'complete' as const
-		}))
-	);
-	return db;
-}
-
-/** A gateway holding `older` messages of every channel before what is stored (ids `o<n>`). */
-function gatewayWith(older: number): { load: HistoryPageLoader; calls: unknown[] } {
+/** A gateway holding `total` messages in every channel (ids `o0` oldest … `o<total-1>`). */
+function gatewayWith(total: number): { load: HistoryPageLoader; calls: unknown[] } {
 	const calls: unknown[] = [];
 	const load: HistoryPageLoader = vi.fn(async (input) => {
 		calls.push(input);
-		const end = input.before_message_id?.startsWith('o')
-			? Number(input.before_message_id.slice(1))
-			: older;
+		const end = input.before_message_id ? Number(input.before_message_id.slice(1)) : total;
 		const start = Math.max(0, end - (input.limit ?? 50));
 		const page = { has_more: start > 0, count: end - start };
 		return end > start ? { ...page, oldest_message_id: `o${start}` } : page;
@@ -50,54 +24,66 @@ function gatewayWith(older: number): { load: HistoryPageLoader; calls: unknown[]
 	return { load, calls };
 }
 
-describe('fetchOlderHistory', () => {
-	it('asks for pages older than the oldest stored server message until there is nothing older', async () => {
-		const db = await storeWith(['local:draft', 's1', 's2']);
+describe('fetchWholeHistory', () => {
+	it('asks for pages from the newest down until there is nothing older', async () => {
 		const { load, calls } = gatewayWith(450);
 		const seen: number[] = [];
-		const result = await fetchOlderHistory(db, load, ['c1'], (count) => seen.push(count));
+		const result = await fetchWholeHistory(load, ['c1'], { onpage: (n) => seen.push(n) });
 		expect(result).toEqual({ fetched: 450, complete: true });
 		expect(calls).toEqual([
-			{ chat_id: 'c1', limit: COMPLETE_PAGE, before_message_id: 's1' },
+			{ chat_id: 'c1', limit: COMPLETE_PAGE },
 			{ chat_id: 'c1', limit: COMPLETE_PAGE, before_message_id: 'o250' },
 			{ chat_id: 'c1', limit: COMPLETE_PAGE, before_message_id: 'o50' }
 		]);
 		expect(seen).toEqual([200, 400, 450]);
 	});
 
-	it('a channel with nothing stored starts from the newest page; each chosen channel in turn', async () => {
-		const db = await storeWith([]);
+	it('each chosen channel in turn', async () => {
 		const { load, calls } = gatewayWith(10);
-		expect(await fetchOlderHistory(db, load, ['c1', 'c2'])).toEqual({
-			fetched: 20,
-			complete: true
-		});
+		expect(await fetchWholeHistory(load, ['c1', 'c2'])).toEqual({ fetched: 20, complete: true });
 		expect(calls).toEqual([
 			{ chat_id: 'c1', limit: COMPLETE_PAGE },
 			{ chat_id: 'c2', limit: COMPLETE_PAGE }
 		]);
 	});
 
-	it('stops at a page that moves nothing, though it says there is more', async () => {
-		const db = await storeWith(['s1']);
-		const load = vi.fn<HistoryPageLoader>(async () => ({ has_more: true, count: 0 }));
-		expect(await fetchOlderHistory(db, load, ['c1'])).toEqual({ fetched: 0, complete: true });
-		expect(load).toHaveBeenCalledTimes(1);
-	});
-
-	it('a failed request ends the paging, incomplete, without rejecting', async () => {
-		const db = await storeWith(['s1']);
+	it('a channel the gateway refuses is left as stored; the next is still fetched', async () => {
 		const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-		const { load } = gatewayWith(450);
-		let calls = 0;
-		const failing: HistoryPageLoader = async (input) => {
-			if (++calls === 2) throw new Error('connection closed');
+		const { load } = gatewayWith(10);
+		const refusing: HistoryPageLoader = async (input) => {
+			if (input.chat_id === 'gone') throw new Error('unknown chat_id "gone"');
 			return load(input);
 		};
-		expect(await fetchOlderHistory(db, failing, ['c1', 'c2'])).toEqual({
-			fetched: 200,
+		expect(await fetchWholeHistory(refusing, ['gone', 'c2'])).toEqual({
+			fetched: 10,
 			complete: false
 		});
 		expect(warn).toHaveBeenCalledOnce();
+		warn.mockRestore();
+	});
+
+	it('stops asking once told to (the link went)', async () => {
+		const { load, calls } = gatewayWith(10);
+		let stopped = false;
+		const result = await fetchWholeHistory(load, ['c1', 'c2'], {
+			onpage: () => (stopped = true),
+			stopped: () => stopped
+		});
+		expect(result).toEqual({ fetched: 10, complete: false });
+		expect(calls).toHaveLength(1);
+	});
+
+	it('pages that lead nowhere new end the channel as incomplete', async () => {
+		// An empty page that says there is more; pages that loop back to one already asked for.
+		const empty = vi.fn<HistoryPageLoader>(async () => ({ has_more: true, count: 0 }));
+		expect(await fetchWholeHistory(empty, ['c1'])).toEqual({ fetched: 0, complete: false });
+		expect(empty).toHaveBeenCalledTimes(1);
+		const looping = vi.fn<HistoryPageLoader>(async (input) => ({
+			has_more: true,
+			count: 1,
+			oldest_message_id: input.before_message_id === 'a' ? 'b' : 'a'
+		}));
+		expect(await fetchWholeHistory(looping, ['c1'])).toEqual({ fetched: 3, complete: false });
+		expect(looping).toHaveBeenCalledTimes(3);
 	});
 });

@@ -98,10 +98,10 @@ function focusable(el: HTMLElement): boolean {
 }
 
 /**
- * The first control in the log that can take the focus and is wholly in view, else partly, if
- * any. The list renders rows above and below the view too: the browser's own Tab from the log
- * would go to the first of those, out of view, and scroll the log away from what the reader was
- * reading.
+ * The first control in the log (or in `within`, a message of it) that can take the focus and is
+ * wholly in the log's view, else partly, if any. The list renders rows above and below the view
+ * too: the browser's own Tab from the log would go to the first of those, out of view, and scroll
+ * the log away from what the reader was reading.
  */
 function firstControlInView(
 	scroller: HTMLElement,
@@ -140,6 +140,10 @@ function firstControlAfter(scroller: HTMLElement): HTMLElement | undefined {
 }
 
 function focusArticle(article: HTMLElement): void {
+	// The caret an earlier click left in a message would send a later Tab from the log back to
+	// that message (`clickedArticle`); a selection the reader made is kept.
+	const selection = document.getSelection();
+	if (selection?.isCollapsed && selection.rangeCount > 0) selection.removeAllRanges();
 	// Focusable by script only: the log stays one Tab stop.
 	article.tabIndex = -1;
 	article.focus({ preventScroll: true });
@@ -156,14 +160,15 @@ function focusLeft(scroller: HTMLElement): boolean {
 }
 
 /**
- * Scroll to the message `id` until its row renders and shows, then focus it. `current()` is false once a
- * newer key press, a scroll or a press on the log has taken over; the wait also ends when the
- * focus leaves the log, the message leaves the list (another channel, a deletion) or the log
- * leaves the page.
+ * Scroll to the message `id` until its row renders and shows, then focus it. `current()` is false
+ * once a newer key press, a scroll or a press on the log has taken over; the wait also ends when
+ * the focus leaves the log, the message leaves the list (another channel, a deletion), or the log
+ * leaves the page or is hidden (no row in it would ever show).
  */
 async function goTo(list: MessageKeysList, id: string, current: () => boolean): Promise<void> {
 	for (let tries = 0; tries < RENDER_FRAMES_CAP; tries += 1) {
 		if (!current() || !list.scroller.isConnected || focusLeft(list.scroller)) return;
+		if (!shown(list.scroller)) return;
 		const article = articleOf(list.scroller, id);
 		// A row rendered but not measured yet would not take the focus: wait until it shows.
 		if (article && shown(article)) return focusArticle(article);
