@@ -8,14 +8,14 @@ import {
 	HELP_SCENARIO,
 	registerScenario,
 	registerUnknown,
-	scenarioNames,
+	offeredScenarios,
 	type Scenario
 } from './scenarios';
 
 /** The help answer's markdown; `asked`: the name asked for when no scenario has it. */
 export function demoHelp(asked = ''): string {
 	const name = asked.trim();
-	const lines = scenarioNames()
+	const lines = offeredScenarios()
 		.filter((scenario) => scenario !== HELP_SCENARIO)
 		.map((scenario) => `- \`/demo ${scenario}\`: ${SCENARIO_DESCRIPTIONS[scenario] ?? scenario}`);
 	return [

@@ -11,5 +11,5 @@ import './task';
 import './showcase';
 import './help';
 
-export { findScenario, scenarioNames } from './scenarios';
+export { findScenario, offeredScenarios, scenarioNames } from './scenarios';
 import './bench';

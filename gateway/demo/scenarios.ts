@@ -43,7 +43,23 @@ export function findScenario(text: string): { scenario: Scenario; args: string }
 	return unknown ? { scenario: unknown(match[1] ?? ''), args: '' } : undefined;
 }
 
-/** Names of the registered scenarios, sorted (for help texts). */
+/** Names of the registered scenarios, sorted. */
 export function scenarioNames(): string[] {
 	return [...scenarios.keys()].sort();
+}
+
+/** The scenario a newcomer is shown first: the one the README points to. */
+const FIRST_OFFERED = 'showcase';
+
+/**
+ * The scenarios as offered to a person (the slash suggestions, the help answer): the showcase
+ * first, then by name. The benchmarks' (`bench-…`, for `npm run bench`) are left out; they
+ * still run when sent.
+ */
+export function offeredScenarios(): string[] {
+	const names = scenarioNames().filter((name) => !name.startsWith('bench-'));
+	return [
+		...names.filter((name) => name === FIRST_OFFERED),
+		...names.filter((name) => name !== FIRST_OFFERED)
+	];
 }

@@ -5,7 +5,7 @@
  * discoverable from the composer's autocomplete.
  */
 import { frame, type AppFrameOf, type CommandInfo } from '../../src/lib/protocol/iris';
-import { scenarioNames } from '../demo';
+import { offeredScenarios } from '../demo';
 import { SCENARIO_DESCRIPTIONS } from '../demo/descriptions';
 import type { Hub, Peer } from '../hub';
 
@@ -66,12 +66,12 @@ const DEMO_LIST: CommandInfo = {
 
 /**
  * The full catalog: Hermes commands, then (with the demo agent, `demo` true) `/demo` and
- * `/demo <name>` for every registered scenario.
+ * `/demo <name>` for every scenario offered (the showcase first; not the benchmarks').
  */
 export function catalog(demo = true): CommandInfo[] {
 	const commands = HERMES_COMMANDS.map((c) => ({ ...c }));
 	if (!demo) return commands;
-	const demos = scenarioNames().map((name) => ({
+	const demos = offeredScenarios().map((name) => ({
 		name: `/demo ${name}`,
 		description: SCENARIO_DESCRIPTIONS[name] ?? `Demo: ${name}`,
 		category: 'demo'

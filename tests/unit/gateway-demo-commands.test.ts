@@ -24,8 +24,11 @@ describe('commands', () => {
 		expect(demos.length).toBeGreaterThan(10);
 		expect(demos.filter((c) => !c.description || c.description.startsWith('Demo:'))).toEqual([]);
 		expect(demos.find((c) => c.name === '/demo slow')?.description).toMatch(/Stop and Steer/);
-		// `/demo` alone (the list of scenarios) comes before them.
+		// `/demo` alone (the list of scenarios) comes before them, then the showcase a newcomer
+		// is pointed to; the benchmarks' scenarios are not offered.
 		expect(demos[0]).toMatchObject({ name: '/demo', args_hint: '[scenario]' });
+		expect(demos[1]?.name).toBe('/demo showcase');
+		expect(demos.filter((c) => c.name.startsWith('/demo bench'))).toEqual([]);
 	});
 
 	it('completes a prefix, with or without the slash', async () => {
