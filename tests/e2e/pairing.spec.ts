@@ -36,6 +36,25 @@ test('the page address the gateway prints pairs too: the form turns it into the 
 	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
 });
 
+test('an empty address pairs with the one it shows (this gateway); a missing token marks its field', async ({
+	page,
+	gateway
+}) => {
+	await page.goto(gateway.httpUrl);
+	const url = page.getByRole('textbox', { name: 'Gateway URL', exact: true });
+	const token = page.getByRole('textbox', { name: 'Token', exact: true });
+	await expect(url).toHaveValue('');
+	await page.getByRole('button', { name: 'Connect', exact: true }).click();
+	// The error names its field, which takes the focus.
+	await expect(token).toBeFocused();
+	await expect(token).toHaveAttribute('aria-invalid', 'true');
+	await expect(token).toHaveAccessibleDescription(/^Enter the token/);
+	await expect(url).toHaveAttribute('aria-invalid', 'false');
+	await token.fill(gateway.token);
+	await page.getByRole('button', { name: 'Connect', exact: true }).click();
+	await expect(connectionStatus(page)).toHaveText(startsWith('Connected'));
+});
+
 test('pairs in one step from a pairing link and drops the secret from the URL', async ({
 	page,
 	gateway
