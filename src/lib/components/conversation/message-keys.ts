@@ -108,13 +108,13 @@ function firstControlInView(
 	within: HTMLElement = scroller
 ): HTMLElement | undefined {
 	const view = scroller.getBoundingClientRect();
-	const shown = [...within.querySelectorAll<HTMLElement>(CONTROLS)].flatMap((el) => {
+	const candidates = [...within.querySelectorAll<HTMLElement>(CONTROLS)].flatMap((el) => {
 		const box = el.getBoundingClientRect();
 		const partly = box.height > 0 && box.bottom > view.top && box.top < view.bottom;
 		return el !== scroller && partly && focusable(el) ? [{ el, box }] : [];
 	});
-	const whole = shown.find(({ box }) => box.top >= view.top && box.bottom <= view.bottom);
-	return (whole ?? shown[0])?.el;
+	const whole = candidates.find(({ box }) => box.top >= view.top && box.bottom <= view.bottom);
+	return (whole ?? candidates[0])?.el;
 }
 
 /**
@@ -167,9 +167,9 @@ function focusLeft(scroller: HTMLElement): boolean {
  */
 async function goTo(list: MessageKeysList, id: string, current: () => boolean): Promise<void> {
 	for (let tries = 0; tries < RENDER_FRAMES_CAP; tries += 1) {
-		if (!current() || !list.scroller.isConnected || focusLeft(list.scroller)) return;
-		if (!shown(list.scroller)) return;
-		const article = articleOf(list.scroller, id);
+		const { scroller } = list;
+		if (!current() || !scroller.isConnected || !shown(scroller) || focusLeft(scroller)) return;
+		const article = articleOf(scroller, id);
 		// A row rendered but not measured yet would not take the focus: wait until it shows.
 		if (article && shown(article)) return focusArticle(article);
 		const index = list.ids().indexOf(id);
